@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Pith's one entry point.
+#
+#   ./build.sh                 install what is missing, build dist/ (extensions + playground)
+#   ./build.sh test            native tests, wasm tests in headless Chromium, end-to-end tests,
+#                              and the evaluation gate on ../shared/datasets/readability
+#   ./build.sh serve [PORT]    serve the playground on http://127.0.0.1:8080
+#   ./build.sh eval DATASET_DIR [--out DIR] [--gate BASELINE.json]
+#                              Pith against Readability.js, same browser, same run
+#   ./build.sh bench [DATASET_DIR]
+#                              extraction time and memory figures (printed, never asserted)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$ROOT"
+
+WASM_TARGET=wasm32-unknown-unknown
+DIST="$ROOT/dist"
+DATASETS="${PITH_DATASETS:-$ROOT/../shared/datasets}"
+export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
+export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+
+say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    echo "build.sh: need root for: $*" >&2; return 1; fi
+}
+
+# The wasm-bindgen version pinned in Cargo.toml (`wasm-bindgen = "=X"`).
+wasm_bindgen_version() {
+  sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' Cargo.toml | head -n 1
+}
+
+setup() {
+  if ! rustup target list --installed | grep -qx "$WASM_TARGET"; then
+    say "rustup target add $WASM_TARGET"
+    rustup target add "$WASM_TARGET"
+  fi
+  local want; want="$(wasm_bindgen_version)"
+  if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$want" ]; then
+    say "cargo install wasm-bindgen-cli $want"
+    # Without --locked: with it, dependency resolution fails for this version.
+    cargo install wasm-bindgen-cli --version "$want"
+  fi
+  if [ ! -x "$CHROMIUM" ] || [ ! -x "$CHROMEDRIVER" ]; then
+    say "apt-get install chromium chromium-driver"
+    as_root apt-get update -q
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver
+  fi
+  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    say "npm ci"
+    npm ci --no-audit --no-fund
+  fi
+}
+
+build() {
+  say "cargo build (wasm, release)"
+  cargo build --lib --release --target "$WASM_TARGET"
+  say "wasm-bindgen"
+  rm -rf "$DIST"
+  mkdir -p "$DIST/pkg"
+  # One classic-script glue (global `wasm_bindgen`) serves every context:
+  # content scripts (injected files), the service worker (importScripts),
+  # Firefox's background scripts and plain pages.
+  wasm-bindgen --target no-modules --no-typescript --out-dir "$DIST/pkg" \
+    "target/$WASM_TARGET/release/pith.wasm"
+
+  say "assemble dist/chrome, dist/firefox, dist/www"
+  for browser in chrome firefox; do
+    mkdir -p "$DIST/$browser"
+    cp -R extension/. "$DIST/$browser/"
+    cp -R "$DIST/pkg" "$DIST/$browser/pkg"
+  done
+  cp manifest.json "$DIST/chrome/manifest.json"
+  node tools/firefox-manifest.mjs manifest.json > "$DIST/firefox/manifest.json"
+  mkdir -p "$DIST/www"
+  cp -R www/. "$DIST/www/"
+  cp -R "$DIST/pkg" "$DIST/www/pkg"
+  rm -rf "$DIST/pkg"
+  printf 'wasm: %s bytes\n' "$(stat -c %s "$DIST/chrome/pkg/pith_bg.wasm")"
+  echo "built: dist/chrome (unpacked extension), dist/firefox, dist/www (playground)"
+}
+
+ensure_built() {
+  [ -f "$DIST/chrome/pkg/pith_bg.wasm" ] || { setup; build; }
+}
+
+run_tests() {
+  setup
+  ensure_built
+  say "native tests (cargo test)"
+  cargo test
+  say "wasm tests (wasm-bindgen-test in headless Chromium)"
+  WASM_BINDGEN_TEST_WEBDRIVER_JSON="$ROOT/tests/wasm/webdriver.json" \
+  WASM_BINDGEN_TEST_TIMEOUT=120 \
+    cargo test --target "$WASM_TARGET" --test wasm
+  say "end-to-end tests (Playwright, Debian Chromium)"
+  node --test --test-concurrency=1 tests/e2e/ tests/eval/
+  say "evaluation gate (readability set)"
+  if [ ! -d "$DATASETS/readability" ]; then
+    echo "build.sh: $DATASETS/readability not found; set PITH_DATASETS to the datasets folder" >&2
+    exit 1
+  fi
+  node tests/eval/run.mjs "$DATASETS/readability" --out "$ROOT/eval-out/readability" \
+    --gate tests/eval/baseline.json
+}
+
+case "${1:-build}" in
+  build) setup; build ;;
+  test) run_tests ;;
+  serve)
+    ensure_built
+    port="${2:-8080}"
+    echo "Pith playground: http://127.0.0.1:$port/"
+    exec python3 -m http.server "$port" --bind 127.0.0.1 --directory "$DIST/www"
+    ;;
+  eval)
+    shift
+    [ $# -ge 1 ] || { echo "usage: ./build.sh eval DATASET_DIR [--out DIR] [--gate BASELINE.json]" >&2; exit 2; }
+    setup; ensure_built
+    exec node tests/eval/run.mjs "$@"
+    ;;
+  bench)
+    shift
+    setup; ensure_built
+    exec node tests/eval/bench.mjs "${1:-$DATASETS/readability}"
+    ;;
+  *) echo "usage: ./build.sh [build|test|serve [PORT]|eval DATASET_DIR [--out DIR]|bench [DATASET_DIR]]" >&2; exit 2 ;;
+esac

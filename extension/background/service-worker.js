@@ -1,0 +1,83 @@
+// The background: a service worker in Chromium; in Firefox the same file runs
+// as a background script after pkg/pith.js and messages.js (see
+// tools/firefox-manifest.mjs).
+//
+// It injects the content script when the toolbar button is clicked, scores
+// facts for pages where wasm cannot run in the page, and opens the reader.
+
+if (typeof importScripts === 'function' && typeof wasm_bindgen === 'undefined') {
+  importScripts('../pkg/pith.js', '../messages.js');
+}
+
+/** Files injected into the page, in order (see content/content.js). */
+const CONTENT_FILES = ['pkg/pith.js', 'messages.js', 'content/walker.js', 'content/content.js'];
+/** Articles kept for reader tabs; older ones are dropped. */
+const MAX_STORED_ARTICLES = 20;
+
+const wasmReady = wasm_bindgen({ module_or_path: chrome.runtime.getURL('pkg/pith_bg.wasm') });
+
+/**
+ * Makes sure the content script is in the tab, then asks it to extract.
+ * @param {number} tabId
+ * @param {Object} [options] ExtractOptions
+ * @returns {Promise<Object>} ContentResult
+ */
+async function extractTab(tabId, options = {}) {
+  const [probe] = await chrome.scripting.executeScript({
+    target: { tabId },
+    func: () => typeof PithContent !== 'undefined',
+  });
+  if (!probe || probe.result !== true) {
+    await chrome.scripting.executeScript({ target: { tabId }, files: CONTENT_FILES });
+  }
+  const result = await chrome.tabs.sendMessage(tabId, { type: PithMessages.BG_CS_EXTRACT, options });
+  if (!result) throw new Error('pith: the page did not answer');
+  return result;
+}
+
+async function storeArticle(article) {
+  const key = `${PITH_ARTICLE_KEY_PREFIX}${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  await chrome.storage.session.set({ [key]: article });
+  const all = await chrome.storage.session.get(null);
+  const keys = Object.keys(all).filter((k) => k.startsWith(PITH_ARTICLE_KEY_PREFIX)).sort();
+  if (keys.length > MAX_STORED_ARTICLES) {
+    await chrome.storage.session.remove(keys.slice(0, keys.length - MAX_STORED_ARTICLES));
+  }
+  return key;
+}
+
+/**
+ * The toolbar action: extract the tab and open the reader next to it.
+ * @param {chrome.tabs.Tab} tab
+ */
+async function openReader(tab) {
+  let result;
+  try {
+    result = await extractTab(tab.id, { scores: false });
+  } catch (e) {
+    result = { ok: false, error: String(e && e.message ? e.message : e) };
+  }
+  const key = await storeArticle({
+    result, sourceUrl: tab.url || '', sourceTitle: tab.title || '', createdAt: Date.now(),
+  });
+  const url = chrome.runtime.getURL(`ui/reader.html?key=${encodeURIComponent(key)}`);
+  return chrome.tabs.create({ url, index: tab.index + 1, openerTabId: tab.id });
+}
+
+chrome.action.onClicked.addListener((tab) => {
+  openReader(tab).catch((e) => console.error('pith:', e));
+});
+
+chrome.runtime.onMessage.addListener((message, _sender, sendResponse) => {
+  if (!message) return false;
+  if (message.type === PithMessages.CS_BG_SCORE_FACTS) {
+    wasmReady
+      .then(() => sendResponse({ ok: true, extraction: wasm_bindgen.extractFacts(message.facts, message.options) }))
+      .catch((e) => sendResponse({ ok: false, error: String(e && e.message ? e.message : e) }));
+    return true;
+  }
+  return false;
+});
+
+// For tests and, later, the devtools panel.
+globalThis.pith = { extractTab, openReader, wasmReady };

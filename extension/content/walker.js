@@ -1,0 +1,131 @@
+// The JS walker: the same walk as src/web/walk.rs, in plain JS, for pages
+// whose Content-Security-Policy blocks WebAssembly in content scripts. It
+// reads the same facts in the same order (see the walk rules in
+// src/model/facts.rs); the wasm core scores them elsewhere (the service
+// worker) and node ids map back through `nodes`. An end-to-end test checks
+// that both walkers give equal facts and equal scores on one page.
+//
+// Defines the global `PithWalker` (a classic script, injected as a file).
+
+// eslint-disable-next-line no-var
+var PithWalker = (() => {
+  // Keep in step with SKIPPED_TAGS and OPAQUE_TAGS in src/model/facts.rs.
+  const SKIPPED_TAGS = new Set([
+    'script', 'style', 'template', 'noscript', 'link', 'meta', 'base', 'title', 'head',
+  ]);
+  const OPAQUE_TAGS = new Set([
+    'svg', 'math', 'select', 'textarea', 'iframe', 'object', 'embed', 'video', 'audio', 'canvas',
+  ]);
+  // Rust's char::is_whitespace set (Unicode White_Space), which the core uses;
+  // JS's \s differs (it has U+FEFF, lacks U+0085).
+  const BLANK = /^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
+  const VISIBILITY_OPTIONS = { opacityProperty: true, visibilityProperty: true };
+
+  /** Sets `obj[key] = value` unless value is empty (the core's default). */
+  function put(obj, key, value) {
+    if (value) obj[key] = value;
+  }
+
+  /**
+   * Walks a rendered document.
+   * @param {Document} doc
+   * @returns {{facts: Object, nodes: Node[]}}
+   */
+  function walk(doc) {
+    const win = doc.defaultView;
+    const html = doc.documentElement;
+    const start = doc.body || html;
+    const scrollX = win.scrollX;
+    const scrollY = win.scrollY;
+    const facts = {
+      url: doc.URL,
+      title: doc.title,
+      lang: html.getAttribute('lang') || '',
+      dir: html.getAttribute('dir') || '',
+      meta: [],
+      jsonLd: [],
+      viewportWidth: html.clientWidth,
+      viewportHeight: html.clientHeight,
+      nodes: [],
+    };
+    for (const m of doc.querySelectorAll('meta')) {
+      const key = m.getAttribute('property') ?? m.getAttribute('name') ?? m.getAttribute('itemprop');
+      const content = m.getAttribute('content');
+      if (key !== null && content !== null) facts.meta.push({ key, content });
+    }
+    for (const s of doc.querySelectorAll("script[type='application/ld+json']")) {
+      facts.jsonLd.push(s.textContent || '');
+    }
+
+    const out = facts.nodes;
+    const nodes = [];
+    const fontRead = [];
+    const stack = [[start, -1]];
+    while (stack.length) {
+      const [node, parent] = stack.pop();
+      const index = out.length;
+      if (node.nodeType === Node.TEXT_NODE) {
+        const data = node.nodeValue || '';
+        if (parent >= 0 && !fontRead[parent] && !BLANK.test(data)) {
+          fontRead[parent] = true;
+          const visual = out[parent].visual;
+          if (visual) {
+            const style = win.getComputedStyle(nodes[parent]);
+            visual.fontSize = style.getPropertyValue('font-size');
+            visual.fontWeight = style.getPropertyValue('font-weight');
+            visual.lineHeight = style.getPropertyValue('line-height');
+          }
+        }
+        out.push({ parent, tag: '#text', text: data });
+      } else if (node.nodeType === Node.ELEMENT_NODE) {
+        const tag = node.localName.toLowerCase();
+        if (SKIPPED_TAGS.has(tag)) continue;
+        const style = win.getComputedStyle(node);
+        const display = style.getPropertyValue('display');
+        const hidden = display === 'none'
+          || (display !== 'contents' && !node.checkVisibility(VISIBILITY_OPTIONS));
+        const f = { parent, tag };
+        put(f, 'id', node.getAttribute('id'));
+        put(f, 'class', node.getAttribute('class'));
+        put(f, 'role', node.getAttribute('role'));
+        if (tag === 'a') {
+          const href = node.getAttribute('href');
+          if (href !== null) f.href = href;
+        }
+        if (tag === 'img') {
+          put(f, 'src', node.getAttribute('src'));
+          put(f, 'alt', node.getAttribute('alt'));
+        }
+        put(f, 'dir', node.getAttribute('dir'));
+        put(f, 'rel', node.getAttribute('rel'));
+        put(f, 'itemprop', node.getAttribute('itemprop'));
+        if ((node.getAttribute('aria-hidden') || '').trim() === 'true') f.ariaHidden = true;
+        if (hidden) {
+          f.hidden = true;
+        } else {
+          const r = node.getBoundingClientRect();
+          f.visual = {
+            x: r.x + scrollX,
+            y: r.y + scrollY,
+            w: r.width,
+            h: r.height,
+            display,
+            position: style.getPropertyValue('position'),
+          };
+        }
+        out.push(f);
+        if (!hidden && !OPAQUE_TAGS.has(tag)) {
+          const children = node.childNodes;
+          for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], index]);
+        }
+      } else {
+        continue;
+      }
+      nodes.push(node);
+      fontRead.push(false);
+    }
+    return { facts, nodes };
+  }
+
+  return { walk };
+})();

@@ -1,0 +1,149 @@
+//! The native front-end: parsed HTML (html5ever, through scraper) to
+//! [`PageFacts`], following the walk documented in [`crate::model`]'s facts
+//! module. No layout happens here, so there are no visual facts; widths come
+//! from `width` attributes and inline styles.
+
+use scraper::{ElementRef, Html, Node};
+
+use crate::error::{Error, Result};
+use crate::model::{
+    is_opaque, is_skipped, style_property, MetaFact, NodeFacts, Page, PageFacts, TEXT_NODE_TAG,
+};
+
+
+/// Parses `html` and builds the page model.
+pub fn parse_document(html: &str, url: &str) -> Result<Page> {
+    Page::from_facts(facts_from_html(html, url)?)
+}
+
+/// Parses `html` into the facts a browser walker would give, minus layout.
+pub fn facts_from_html(html: &str, url: &str) -> Result<PageFacts> {
+    let doc = Html::parse_document(html);
+    let root = doc.root_element();
+    let start = root
+        .children()
+        .filter_map(ElementRef::wrap)
+        .find(|e| e.value().name() == "body")
+        .unwrap_or(root);
+
+    let mut facts = PageFacts {
+        url: url.to_string(),
+        lang: root.value().attr("lang").unwrap_or_default().to_string(),
+        dir: root.value().attr("dir").unwrap_or_default().to_string(),
+        ..Default::default()
+    };
+    for node in root.descendants() {
+        let Some(e) = ElementRef::wrap(node) else { continue };
+        let v = e.value();
+        match v.name() {
+            "title" if facts.title.is_empty() => {
+                facts.title = e.text().collect();
+            }
+            "meta" => {
+                let key = ["property", "name", "itemprop"].iter().find_map(|k| v.attr(k));
+                if let (Some(key), Some(content)) = (key, v.attr("content")) {
+                    facts.meta.push(MetaFact {
+                        key: key.to_string(),
+                        content: content.to_string(),
+                    });
+                }
+            }
+            "script" if v.attr("type").is_some_and(|t| t.trim() == "application/ld+json") => {
+                facts.json_ld.push(e.text().collect());
+            }
+            _ => {}
+        }
+    }
+
+    // Pre-order walk with an explicit stack (pages nest deeper than a
+    // thread's stack allows for recursion).
+    let mut stack = vec![(*start, -1i64)];
+    while let Some((node, parent)) = stack.pop() {
+        let index = facts.nodes.len() as i64;
+        match node.value() {
+            Node::Text(t) => {
+                facts.nodes.push(NodeFacts {
+                    parent,
+                    tag: TEXT_NODE_TAG.into(),
+                    text: t.to_string(),
+                    ..Default::default()
+                });
+            }
+            Node::Element(v) => {
+                let name = v.name().to_ascii_lowercase();
+                if is_skipped(&name) {
+                    continue;
+                }
+                let attr = |k: &str| v.attr(k).unwrap_or_default().to_string();
+                let style = attr("style");
+                let hidden = v.attr("hidden").is_some()
+                    || style_property(&style, "display").as_deref() == Some("none")
+                    || style_property(&style, "visibility").as_deref()
+                        == Some("hidden");
+                facts.nodes.push(NodeFacts {
+                    parent,
+                    id: attr("id"),
+                    class: attr("class"),
+                    role: attr("role"),
+                    href: if name == "a" { v.attr("href").map(str::to_string) } else { None },
+                    src: if name == "img" { attr("src") } else { String::new() },
+                    alt: if name == "img" { attr("alt") } else { String::new() },
+                    dir: attr("dir"),
+                    rel: attr("rel"),
+                    itemprop: attr("itemprop"),
+                    aria_hidden: v.attr("aria-hidden").is_some_and(|a| a.trim() == "true"),
+                    hidden,
+                    width: attr("width"),
+                    style,
+                    visual: None,
+                    text: String::new(),
+                    tag: name.clone(),
+                });
+                if !hidden && !is_opaque(&name) {
+                    // Push children reversed so they pop in document order.
+                    let children: Vec<_> = node.children().collect();
+                    for c in children.into_iter().rev() {
+                        stack.push((c, index));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    if facts.nodes.is_empty() {
+        return Err(Error::EmptyPage);
+    }
+    Ok(facts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::NodeKind;
+
+    #[test]
+    fn walks_body_in_document_order_and_skips_what_never_renders() {
+        let page = parse_document(
+            "<html lang=en><head><title> A  title </title>\
+             <meta property='og:site_name' content='Site'></head>\
+             <body><p>One <b>two</b></p><script>x()</script>\
+             <div hidden><p>secret</p></div><svg><text>chart</text></svg></body></html>",
+            "https://example.test/",
+        )
+        .unwrap();
+        assert_eq!(page.doc_title, "A title");
+        assert_eq!(page.lang, "en");
+        assert_eq!(page.meta_content(&["og:site_name"]), Some("Site"));
+        let names: Vec<String> = page
+            .nodes
+            .iter()
+            .map(|n| match &n.kind {
+                NodeKind::Element(e) => e.name.clone(),
+                NodeKind::Text(t) => format!("'{t}'"),
+            })
+            .collect();
+        assert_eq!(names, ["body", "p", "'One '", "b", "'two'", "div", "svg"]);
+        assert!(page.element(5).unwrap().hidden);
+        assert_eq!(page.text_content(0), "One two");
+    }
+}

@@ -1,0 +1,274 @@
+//! Article metadata: title, byline, site name, publication time, excerpt,
+//! language and direction. Sources, in order of trust: schema.org JSON-LD,
+//! `<meta>` tags (Dublin Core, Open Graph, Twitter, Parse.ly), then the page
+//! itself (`document.title`, bylines marked up in the body).
+//!
+//! Seed 000 §3.3 (2) takes the title from `<title>` and the keywords from
+//! `<meta name=keywords>`; the other fields follow the conventions the web
+//! uses for them (the key lists below, as Readability.js reads them too).
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::model::{NodeId, Page, Tag};
+use crate::text;
+
+/// `<meta>` keys for the title, most specific first.
+pub const TITLE_KEYS: &[&str] = &[
+    "dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title",
+    "title", "twitter:title", "parsely-title",
+];
+/// `<meta>` keys for the author.
+pub const BYLINE_KEYS: &[&str] =
+    &["dc:creator", "dcterm:creator", "author", "parsely-author", "article:author"];
+/// `<meta>` keys for the description.
+pub const EXCERPT_KEYS: &[&str] = &[
+    "dc:description", "dcterm:description", "og:description", "weibo:article:description",
+    "weibo:webpage:description", "description", "twitter:description",
+];
+/// `<meta>` keys for the site's name.
+pub const SITE_NAME_KEYS: &[&str] = &["og:site_name"];
+/// `<meta>` keys for the publication time.
+pub const PUBLISHED_KEYS: &[&str] = &["article:published_time", "parsely-pub-date"];
+/// `<meta>` keys for keywords (seed 000 §3.3 (2), S_meta-kw).
+pub const KEYWORD_KEYS: &[&str] = &["keywords", "news_keywords"];
+
+/// schema.org types that describe an article.
+pub const ARTICLE_TYPES: &[&str] = &[
+    "Article", "AdvertiserContentArticle", "NewsArticle", "AnalysisNewsArticle",
+    "AskPublicNewsArticle", "BackgroundNewsArticle", "BlogPosting", "DiscussionForumPosting",
+    "LiveBlogPosting", "OpinionNewsArticle", "ReportageNewsArticle", "ReviewNewsArticle", "Report",
+    "SatiricalArticle", "ScholarlyArticle", "MedicalScholarlyArticle", "SocialMediaPosting",
+    "TechArticle",
+];
+
+/// Separators sites put between an article's title and their own name in
+/// `<title>` ("Story | Site", "Site » Section » Story").
+pub const TITLE_SEPARATORS: &[char] = &['|', '-', '–', '—', '\\', '/', '>', '»'];
+/// Hierarchical separators: the title is usually the last part.
+const HIERARCHICAL_SEPARATORS: &[char] = &['\\', '/', '>', '»'];
+/// A cleaned title this short (in words) is too short to trust; the whole
+/// `<title>` is kept instead.
+pub const MIN_TITLE_WORDS: usize = 4;
+
+/// Class or id fragments that mark a byline in the body.
+pub const BYLINE_HINTS: &[&str] = &["byline", "author", "dateline", "writtenby", "p-author"];
+/// A byline is a short line; longer text marked "author" is a bio.
+pub const MAX_BYLINE_CHARS: usize = 100;
+
+/// The metadata Pith reports.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Metadata {
+    pub title: String,
+    pub byline: Option<String>,
+    /// The element in the body that holds the byline, if one is marked up.
+    #[serde(skip)]
+    pub byline_node: Option<NodeId>,
+    pub site_name: Option<String>,
+    pub published_time: Option<String>,
+    pub excerpt: Option<String>,
+    pub keywords: Vec<String>,
+    pub lang: Option<String>,
+}
+
+/// The first schema.org article object in the page's JSON-LD.
+fn json_ld_article(page: &Page) -> Option<Value> {
+    fn is_article(v: &Value) -> bool {
+        let matches = |t: &Value| t.as_str().is_some_and(|s| ARTICLE_TYPES.contains(&s));
+        match v.get("@type") {
+            Some(Value::Array(ts)) => ts.iter().any(matches),
+            Some(t) => matches(t),
+            None => false,
+        }
+    }
+    fn find(v: Value) -> Option<Value> {
+        match v {
+            Value::Array(items) => items.into_iter().find_map(find),
+            Value::Object(ref o) if is_article(&v) => Some(Value::Object(o.clone())),
+            Value::Object(mut o) => o.remove("@graph").and_then(find),
+            _ => None,
+        }
+    }
+    page.json_ld.iter().find_map(|src| {
+        // Some sites wrap JSON-LD in CDATA markers.
+        let src = src.trim().trim_start_matches("<![CDATA[").trim_end_matches("]]>");
+        serde_json::from_str::<Value>(src).ok().and_then(find)
+    })
+}
+
+fn json_str(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
+        Value::Object(o) => o.get("name").and_then(json_str),
+        Value::Array(items) => {
+            let names: Vec<String> = items.iter().filter_map(json_str).collect();
+            (!names.is_empty()).then(|| names.join(", "))
+        }
+        _ => None,
+    }
+}
+
+/// Reads the metadata of `page`.
+pub fn read(page: &Page) -> Metadata {
+    let ld = json_ld_article(page);
+    let ld_field = |k: &str| ld.as_ref().and_then(|o| o.get(k)).and_then(json_str);
+    let meta = |keys: &[&str]| page.meta_content(keys).map(|s| text::collapse_whitespace(s).trim().to_string());
+
+    let title = ld_field("headline")
+        .or_else(|| ld_field("name"))
+        .or_else(|| meta(TITLE_KEYS))
+        .unwrap_or_else(|| clean_document_title(page));
+
+    // The body's byline element is found even when the metadata names the
+    // author, so that the article text can leave it out.
+    let body = body_byline(page);
+    let byline = ld_field("author")
+        .or_else(|| meta(BYLINE_KEYS).filter(|a| !a.starts_with("http")))
+        .or_else(|| body.as_ref().map(|(_, text)| text.clone()));
+
+    let keywords = meta(KEYWORD_KEYS)
+        .map(|k| k.split(',').map(|w| w.trim().to_string()).filter(|w| !w.is_empty()).collect())
+        .unwrap_or_default();
+
+    Metadata {
+        title,
+        byline,
+        byline_node: body.map(|(id, _)| id),
+        site_name: ld
+            .as_ref()
+            .and_then(|o| o.get("publisher"))
+            .and_then(json_str)
+            .or_else(|| meta(SITE_NAME_KEYS)),
+        published_time: ld_field("datePublished").or_else(|| meta(PUBLISHED_KEYS)),
+        excerpt: ld_field("description").or_else(|| meta(EXCERPT_KEYS)),
+        keywords,
+        lang: Some(page.lang.trim().to_string()).filter(|l| !l.is_empty()),
+    }
+}
+
+/// `document.title` without the site name that sites append or prepend.
+pub fn clean_document_title(page: &Page) -> String {
+    let original = text::collapse_whitespace(&page.doc_title).trim().to_string();
+    let separated = |s: &str| {
+        TITLE_SEPARATORS.iter().any(|&c| s.contains(&format!(" {c} ")))
+    };
+    let mut title = original.clone();
+    let mut hierarchical = false;
+    if separated(&original) {
+        hierarchical = HIERARCHICAL_SEPARATORS.iter().any(|&c| original.contains(&format!(" {c} ")));
+        // Drop the last " | part"; if that leaves too little, keep the part
+        // after the first separator instead.
+        let cut = last_separator(&original);
+        title = original[..cut].trim().to_string();
+        if text::word_count(&title) < 3 {
+            let first = first_separator(&original);
+            title = original[first..].trim_start_matches(TITLE_SEPARATORS).trim().to_string();
+        }
+    } else if let Some(colon) = original.rfind(": ") {
+        let headings_match = page.nodes.iter().enumerate().any(|(id, _)| {
+            matches!(page.tag(id), Some(Tag::H1 | Tag::H2)) && page.text_content(id) == original
+        });
+        if !headings_match {
+            title = original[colon + 1..].trim().to_string();
+            if text::word_count(&title) < 3 {
+                title = original[original.find(':').unwrap_or(0) + 1..].trim().to_string();
+            } else if text::word_count(&original[..original.find(':').unwrap_or(0)]) > 5 {
+                title = original.clone();
+            }
+        }
+    } else if original.chars().count() > 150 || original.chars().count() < 15 {
+        let h1s: Vec<NodeId> =
+            (0..page.nodes.len()).filter(|&id| page.tag(id) == Some(Tag::H1)).collect();
+        if let [only] = h1s[..] {
+            title = page.text_content(only);
+        }
+    }
+    let words = text::word_count(&title);
+    let original_words = text::word_count(&original.replace(TITLE_SEPARATORS, ""));
+    if words < MIN_TITLE_WORDS && (!hierarchical || words + 1 != original_words) {
+        title = original;
+    }
+    title
+}
+
+fn last_separator(s: &str) -> usize {
+    TITLE_SEPARATORS
+        .iter()
+        .filter_map(|&c| s.rfind(&format!(" {c} ")))
+        .max()
+        .unwrap_or(s.len())
+}
+
+fn first_separator(s: &str) -> usize {
+    TITLE_SEPARATORS
+        .iter()
+        .filter_map(|&c| s.find(&format!(" {c} ")))
+        .min()
+        .unwrap_or(0)
+}
+
+/// A byline marked up in the body: `rel=author`, `itemprop~=author`, or a
+/// class/id with a [`BYLINE_HINTS`] fragment; short, visible text.
+fn body_byline(page: &Page) -> Option<(NodeId, String)> {
+    (0..page.nodes.len()).find_map(|id| {
+        let e = page.element(id)?;
+        if e.hidden {
+            return None;
+        }
+        let hinted = e.rel.split_whitespace().any(|r| r == "author")
+            || e.itemprop.split_whitespace().any(|p| p == "author")
+            || {
+                let names = format!("{} {}", e.class, e.id).to_ascii_lowercase();
+                BYLINE_HINTS.iter().any(|h| names.contains(h))
+            };
+        if !hinted {
+            return None;
+        }
+        let text = page.text_content(id);
+        (!text.is_empty() && text.chars().count() < MAX_BYLINE_CHARS).then_some((id, text))
+    })
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::html::parse_document;
+
+    fn page(head: &str, body: &str) -> Page {
+        parse_document(&format!("<html><head>{head}</head><body>{body}</body></html>"), "u").unwrap()
+    }
+
+    #[test]
+    fn title_drops_the_site_name() {
+        let p = page("<title>How rivers carve canyons | Earth Weekly</title>", "");
+        assert_eq!(read(&p).title, "How rivers carve canyons");
+        let p = page("<title>Home</title>", "<h1>Only heading</h1>");
+        assert_eq!(read(&p).title, "Home");
+    }
+
+    #[test]
+    fn json_ld_comes_first_then_meta() {
+        let p = page(
+            r#"<title>T | S</title><meta property="og:site_name" content="Meta Site">
+               <meta name="author" content="Meta Author">
+               <script type="application/ld+json">{"@graph":[{"@type":"NewsArticle",
+               "headline":"LD headline","author":[{"name":"A"},{"name":"B"}],
+               "datePublished":"2020-01-02"}]}</script>"#,
+            "",
+        );
+        let m = read(&p);
+        assert_eq!(m.title, "LD headline");
+        assert_eq!(m.byline.as_deref(), Some("A, B"));
+        assert_eq!(m.site_name.as_deref(), Some("Meta Site"));
+        assert_eq!(m.published_time.as_deref(), Some("2020-01-02"));
+    }
+
+    #[test]
+    fn byline_from_the_body() {
+        let p = page("<title>x</title>", "<p class='post-byline'>By Ada Lovelace</p><p>Text</p>");
+        let m = read(&p);
+        assert_eq!(m.byline.as_deref(), Some("By Ada Lovelace"));
+        assert_eq!(m.byline_node, Some(1));
+    }
+}

@@ -1,0 +1,342 @@
+//! The page model: one flat arena of nodes, in document order, that every
+//! method reads and every front-end fills (through [`PageFacts`]).
+//!
+//! Node ids are indices into [`Page::nodes`]. The front-ends keep a list of
+//! the DOM nodes they walked in the same order, so an id maps straight back
+//! to a live element (for the overlay, the devtools panel, speech).
+//!
+//! Visual facts ([`Visual`]) are present when a browser rendered the page and
+//! absent for parsed HTML. Every method must work without them; where they
+//! exist, methods may use them to see what HTML alone cannot.
+
+mod facts;
+mod tag;
+
+pub use facts::{
+    is_opaque, is_skipped, style_property, MetaFact, NodeFacts, PageFacts, VisualFacts,
+    NORMAL_LINE_HEIGHT, OPAQUE_TAGS, SKIPPED_TAGS, TEXT_NODE_TAG,
+};
+pub use tag::Tag;
+
+use serde::Serialize;
+
+use crate::text;
+
+/// Stands for a forced line break (`<br>`, a newline in `<pre>`) while
+/// whitespace is collapsed: a private-use character, so collapsing keeps it.
+const LINE_BREAK: char = '\u{E000}';
+/// Stands for a preserved space inside `<pre>` while whitespace is collapsed.
+const PRE_SPACE: char = '\u{E001}';
+
+/// Index of a node in [`Page::nodes`].
+pub type NodeId = usize;
+
+/// A page as the methods see it.
+#[derive(Debug, Clone, Default)]
+pub struct Page {
+    /// The page's address.
+    pub url: String,
+    /// `document.title`.
+    pub doc_title: String,
+    /// `lang` of the root element.
+    pub lang: String,
+    /// `dir` of the root element.
+    pub dir: String,
+    /// `<meta>` key/content pairs (key: `property`, `name` or `itemprop`).
+    pub meta: Vec<MetaFact>,
+    /// Texts of `<script type="application/ld+json">` blocks.
+    pub json_ld: Vec<String>,
+    /// Layout viewport size in CSS pixels when the page was rendered.
+    pub viewport: Option<Size>,
+    /// The arena: node 0 is the walk's root (`<body>`), then document order.
+    pub nodes: Vec<Node>,
+}
+
+/// Width and height in CSS pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Size {
+    pub width: f32,
+    pub height: f32,
+}
+
+/// One node of the arena.
+#[derive(Debug, Clone)]
+pub struct Node {
+    pub parent: Option<NodeId>,
+    pub children: Vec<NodeId>,
+    pub kind: NodeKind,
+}
+
+/// Element or text.
+#[derive(Debug, Clone)]
+pub enum NodeKind {
+    Element(Box<Element>),
+    /// The text as the DOM holds it (whitespace not collapsed).
+    Text(String),
+}
+
+/// What the model knows of an element.
+#[derive(Debug, Clone)]
+pub struct Element {
+    /// Lower-case local name.
+    pub name: String,
+    pub tag: Tag,
+    pub id: String,
+    pub class: String,
+    pub role: String,
+    /// `href` of `<a>` elements that have one.
+    pub href: Option<String>,
+    /// `src` and `alt` of `<img>`.
+    pub src: String,
+    pub alt: String,
+    /// `dir` attribute.
+    pub dir: String,
+    /// `rel` and `itemprop` attributes.
+    pub rel: String,
+    pub itemprop: String,
+    /// `aria-hidden="true"`.
+    pub aria_hidden: bool,
+    /// Not rendered: `display: none`, `visibility: hidden`, `opacity: 0`,
+    /// the `hidden` attribute. The walk does not enter hidden elements, so
+    /// they have no children in the model.
+    pub hidden: bool,
+    /// Width as a share of the page width, 0..=1 (seed 000's WidthAttr).
+    /// From the rendered box where known; otherwise from `width` attributes
+    /// and inline styles, inherited from the parent when absent.
+    pub width_ratio: f32,
+    /// Rendered facts, absent for parsed HTML.
+    pub visual: Option<Visual>,
+}
+
+/// Rendered facts of an element.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Visual {
+    /// Border box in document coordinates (CSS pixels).
+    pub rect: Rect,
+    pub display: Display,
+    pub position: Position,
+    /// Read for elements that hold text directly.
+    pub font: Option<Font>,
+    /// Rendered line count (box height / line height) for elements that
+    /// hold text directly; 0 when unknown.
+    pub lines: u32,
+}
+
+/// A box in CSS pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+pub struct Rect {
+    pub x: f32,
+    pub y: f32,
+    pub w: f32,
+    pub h: f32,
+}
+
+/// Computed font facts.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Font {
+    /// `font-size` in CSS pixels.
+    pub size: f32,
+    /// `font-weight`, 1..=1000.
+    pub weight: u16,
+    /// `line-height` in CSS pixels (`normal` resolved, see
+    /// [`NORMAL_LINE_HEIGHT`]).
+    pub line_height: f32,
+}
+
+/// Computed `display`, reduced to what layout-aware methods distinguish.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Display {
+    Block,
+    Inline,
+    /// Atomic inline boxes: `inline-block`, `inline-flex`, `inline-grid`,
+    /// `inline-table`.
+    InlineBlock,
+    ListItem,
+    Flex,
+    Grid,
+    Table,
+    TableRow,
+    TableCell,
+    /// Other table parts (row groups, columns, captions).
+    TableOther,
+    /// `display: contents`: no box of its own; children lay out in the parent.
+    Contents,
+    None,
+    Other,
+}
+
+impl Display {
+    /// Parses a computed `display` value (either syntax).
+    pub fn parse(s: &str) -> Display {
+        match s.trim() {
+            "block" | "flow-root" | "block flow" | "block flow-root" | "flow" => Display::Block,
+            "inline" | "inline flow" | "ruby" | "ruby-text" | "ruby-base" => Display::Inline,
+            "inline-block" | "inline flow-root" | "inline-flex" | "inline flex"
+            | "inline-grid" | "inline grid" | "inline-table" | "inline table" => {
+                Display::InlineBlock
+            }
+            "list-item" | "block list-item" | "block flow list-item" => Display::ListItem,
+            "flex" | "block flex" => Display::Flex,
+            "grid" | "block grid" => Display::Grid,
+            "table" | "block table" => Display::Table,
+            "table-row" => Display::TableRow,
+            "table-cell" => Display::TableCell,
+            "contents" => Display::Contents,
+            "none" => Display::None,
+            s if s.starts_with("table-") => Display::TableOther,
+            _ => Display::Other,
+        }
+    }
+
+    /// Inline-level: lays out inside a line of its parent.
+    pub fn is_inline_level(self) -> bool {
+        matches!(self, Display::Inline | Display::InlineBlock)
+    }
+}
+
+/// Computed `position`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Position {
+    Static,
+    Relative,
+    Absolute,
+    Fixed,
+    Sticky,
+}
+
+impl Position {
+    pub fn parse(s: &str) -> Position {
+        match s.trim() {
+            "relative" => Position::Relative,
+            "absolute" => Position::Absolute,
+            "fixed" => Position::Fixed,
+            "sticky" | "-webkit-sticky" => Position::Sticky,
+            _ => Position::Static,
+        }
+    }
+}
+
+impl Page {
+    /// The element at `id`, if it is one.
+    pub fn element(&self, id: NodeId) -> Option<&Element> {
+        match &self.nodes.get(id)?.kind {
+            NodeKind::Element(e) => Some(e),
+            NodeKind::Text(_) => None,
+        }
+    }
+
+    /// The text at `id`, if it is a text node.
+    pub fn text(&self, id: NodeId) -> Option<&str> {
+        match &self.nodes.get(id)?.kind {
+            NodeKind::Text(t) => Some(t),
+            NodeKind::Element(_) => None,
+        }
+    }
+
+    /// The tag at `id` (None for text nodes).
+    pub fn tag(&self, id: NodeId) -> Option<Tag> {
+        self.element(id).map(|e| e.tag)
+    }
+
+    /// Ids of the subtree under `id` (itself first), in document order.
+    /// The arena is in pre-order, so a subtree is a contiguous range.
+    pub fn subtree(&self, id: NodeId) -> std::ops::Range<NodeId> {
+        id..self.subtree_end(id)
+    }
+
+    /// One past the last id of `id`'s subtree.
+    pub fn subtree_end(&self, id: NodeId) -> NodeId {
+        let mut last = id;
+        while let Some(&c) = self.nodes[last].children.last() {
+            last = c;
+        }
+        last + 1
+    }
+
+    /// Whether `a` is `b` or one of its ancestors.
+    pub fn contains(&self, a: NodeId, b: NodeId) -> bool {
+        b >= a && b < self.subtree_end(a)
+    }
+
+    /// The nearest ancestor-or-self that satisfies `pred`.
+    pub fn closest(&self, mut id: NodeId, pred: impl Fn(&Element) -> bool) -> Option<NodeId> {
+        loop {
+            if let Some(e) = self.element(id) {
+                if pred(e) {
+                    return Some(id);
+                }
+            }
+            id = self.nodes[id].parent?;
+        }
+    }
+
+    /// Whether `id` is an `<a>` with an `href`.
+    pub fn is_link(&self, id: NodeId) -> bool {
+        self.element(id).is_some_and(|e| e.tag == Tag::A && e.href.is_some())
+    }
+
+    /// All text under `id`, whitespace collapsed and trimmed.
+    pub fn text_content(&self, id: NodeId) -> String {
+        let mut s = String::new();
+        for n in self.subtree(id) {
+            if let Some(t) = self.text(n) {
+                s.push_str(t);
+            }
+        }
+        text::collapse_whitespace(&s).trim().to_string()
+    }
+
+    /// The rendered text of inline content: the nodes `ids` and everything
+    /// under them, with whitespace collapsed as CSS does (kept inside
+    /// `<pre>`), `<br>` as a line break, lines trimmed and blank lines
+    /// dropped.
+    pub fn inline_text(&self, ids: impl IntoIterator<Item = NodeId>) -> String {
+        let mut raw = String::new();
+        for id in ids {
+            for n in self.subtree(id) {
+                match &self.nodes[n].kind {
+                    NodeKind::Text(t) => {
+                        if self.closest(n, |e| e.tag == Tag::Pre).is_some() {
+                            raw.extend(t.chars().map(|c| match c {
+                                '\n' => LINE_BREAK,
+                                c if c.is_whitespace() => PRE_SPACE,
+                                c => c,
+                            }));
+                        } else {
+                            raw.push_str(t);
+                        }
+                    }
+                    NodeKind::Element(e) if e.tag == Tag::Br => raw.push(LINE_BREAK),
+                    NodeKind::Element(_) => {}
+                }
+            }
+        }
+        let collapsed = text::collapse_whitespace(&raw);
+        collapsed
+            .split(LINE_BREAK)
+            .map(|l| l.trim().replace(PRE_SPACE, " "))
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Elements count (text nodes excluded).
+    pub fn element_count(&self) -> usize {
+        self.nodes.iter().filter(|n| matches!(n.kind, NodeKind::Element(_))).count()
+    }
+
+    /// The first `<meta>` content for any of `keys` (compared lower-case),
+    /// in the order of `keys`.
+    pub fn meta_content(&self, keys: &[&str]) -> Option<&str> {
+        keys.iter().find_map(|k| {
+            self.meta
+                .iter()
+                .find(|m| m.key.split_whitespace().any(|part| part.eq_ignore_ascii_case(k)))
+                .map(|m| m.content.trim())
+                .filter(|c| !c.is_empty())
+        })
+    }
+}

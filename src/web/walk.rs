@@ -1,0 +1,193 @@
+//! The live-DOM walker: reads a rendered document through web-sys into
+//! [`PageFacts`], following the walk documented in the model's facts module.
+//! `extension/content/walker.js` is the same walk in plain JS; the two must
+//! give equal facts (an end-to-end test compares them on one page).
+//!
+//! Cost: one `getBoundingClientRect`, one `checkVisibility` and two
+//! computed-style strings per element; three more strings (font) only for
+//! elements that hold text. Nothing is written to the page, so layout runs
+//! at most once.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{CssStyleDeclaration, Document, Element, Node, Window};
+
+use crate::error::Error;
+use crate::model::{is_opaque, is_skipped, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
+use crate::text;
+
+#[wasm_bindgen]
+extern "C" {
+    /// An element seen through `checkVisibility`, which web-sys has only
+    /// among its unstable APIs.
+    #[wasm_bindgen(extends = Element)]
+    type CheckedElement;
+    /// `Element.checkVisibility(options)`.
+    #[wasm_bindgen(method, js_name = checkVisibility)]
+    fn check_visibility(this: &CheckedElement, options: &JsValue) -> bool;
+}
+
+/// The walk's output: the facts, and the DOM nodes they were read from
+/// (index = node id).
+pub struct Walk {
+    pub facts: PageFacts,
+    pub nodes: Vec<Node>,
+}
+
+fn err(what: &str, e: JsValue) -> Error {
+    Error::Frontend(format!("{what}: {}", e.as_string().unwrap_or_else(|| format!("{e:?}"))))
+}
+
+/// The options object for `checkVisibility`: opacity 0 and
+/// `visibility: hidden` count as hidden.
+fn visibility_options() -> JsValue {
+    let o = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&o, &"opacityProperty".into(), &true.into());
+    let _ = js_sys::Reflect::set(&o, &"visibilityProperty".into(), &true.into());
+    o.into()
+}
+
+fn attr(e: &Element, name: &str) -> String {
+    e.get_attribute(name).unwrap_or_default()
+}
+
+fn style_of(window: &Window, e: &Element) -> Result<CssStyleDeclaration, Error> {
+    window
+        .get_computed_style(e)
+        .map_err(|e| err("getComputedStyle", e))?
+        .ok_or_else(|| Error::Frontend("getComputedStyle returned null".into()))
+}
+
+/// Walks `doc`, which must be rendered (attached to a window).
+pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
+    let window = doc
+        .default_view()
+        .ok_or_else(|| Error::Frontend("the document has no window".into()))?;
+    let html = doc
+        .document_element()
+        .ok_or_else(|| Error::Frontend("the document has no root element".into()))?;
+    let start: Element = match doc.body() {
+        Some(b) => b.into(),
+        None => html.clone(),
+    };
+    let scroll_x = window.scroll_x().map_err(|e| err("scrollX", e))?;
+    let scroll_y = window.scroll_y().map_err(|e| err("scrollY", e))?;
+
+    let mut facts = PageFacts {
+        url: doc.url().unwrap_or_default(),
+        title: doc.title(),
+        lang: attr(&html, "lang"),
+        dir: attr(&html, "dir"),
+        viewport_width: html.client_width() as f32,
+        viewport_height: html.client_height() as f32,
+        ..Default::default()
+    };
+    read_head(doc, &mut facts)?;
+
+    let vis_opts = visibility_options();
+    let mut nodes: Vec<Node> = Vec::new();
+    // Whether a node's font facts were read (set on first non-blank text child).
+    let mut font_read: Vec<bool> = Vec::new();
+    let mut stack: Vec<(Node, i64)> = vec![(start.into(), -1)];
+    while let Some((node, parent)) = stack.pop() {
+        let index = facts.nodes.len() as i64;
+        match node.node_type() {
+            Node::TEXT_NODE => {
+                let data = node.node_value().unwrap_or_default();
+                if parent >= 0 && !font_read[parent as usize] && !text::is_blank(&data) {
+                    font_read[parent as usize] = true;
+                    let p = nodes[parent as usize].unchecked_ref::<Element>();
+                    if let Some(v) = facts.nodes[parent as usize].visual.as_mut() {
+                        let style = style_of(&window, p)?;
+                        let get = |k: &str| style.get_property_value(k).unwrap_or_default();
+                        v.font_size = get("font-size");
+                        v.font_weight = get("font-weight");
+                        v.line_height = get("line-height");
+                    }
+                }
+                facts.nodes.push(NodeFacts { parent, tag: TEXT_NODE_TAG.into(), text: data, ..Default::default() });
+            }
+            Node::ELEMENT_NODE => {
+                let e: &Element = node.unchecked_ref();
+                let tag = e.local_name().to_ascii_lowercase();
+                if is_skipped(&tag) {
+                    continue;
+                }
+                let style = style_of(&window, e)?;
+                let display = style.get_property_value("display").unwrap_or_default();
+                let hidden = display == "none"
+                    || (display != "contents"
+                        && !e.unchecked_ref::<CheckedElement>().check_visibility(&vis_opts));
+                let visual = if hidden {
+                    None
+                } else {
+                    let r = e.get_bounding_client_rect();
+                    Some(VisualFacts {
+                        x: (r.x() + scroll_x) as f32,
+                        y: (r.y() + scroll_y) as f32,
+                        w: r.width() as f32,
+                        h: r.height() as f32,
+                        position: style.get_property_value("position").unwrap_or_default(),
+                        display,
+                        ..Default::default()
+                    })
+                };
+                let is_a = tag == "a";
+                let is_img = tag == "img";
+                facts.nodes.push(NodeFacts {
+                    parent,
+                    id: attr(e, "id"),
+                    class: attr(e, "class"),
+                    role: attr(e, "role"),
+                    href: if is_a { e.get_attribute("href") } else { None },
+                    src: if is_img { attr(e, "src") } else { String::new() },
+                    alt: if is_img { attr(e, "alt") } else { String::new() },
+                    dir: attr(e, "dir"),
+                    rel: attr(e, "rel"),
+                    itemprop: attr(e, "itemprop"),
+                    aria_hidden: e.get_attribute("aria-hidden").is_some_and(|a| a.trim() == "true"),
+                    hidden,
+                    visual,
+                    tag: tag.clone(),
+                    ..Default::default()
+                });
+                if !hidden && !is_opaque(&tag) {
+                    let children = node.child_nodes();
+                    for i in (0..children.length()).rev() {
+                        if let Some(c) = children.item(i) {
+                            stack.push((c, index));
+                        }
+                    }
+                }
+            }
+            _ => continue,
+        }
+        nodes.push(node);
+        font_read.push(false);
+    }
+    if facts.nodes.is_empty() {
+        return Err(Error::EmptyPage);
+    }
+    Ok(Walk { facts, nodes })
+}
+
+/// `<meta>` pairs and JSON-LD texts, from the whole document.
+fn read_head(doc: &Document, facts: &mut PageFacts) -> Result<(), Error> {
+    let metas = doc.query_selector_all("meta").map_err(|e| err("querySelectorAll", e))?;
+    for i in 0..metas.length() {
+        let Some(m) = metas.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else { continue };
+        let key = ["property", "name", "itemprop"].iter().find_map(|k| m.get_attribute(k));
+        if let (Some(key), Some(content)) = (key, m.get_attribute("content")) {
+            facts.meta.push(MetaFact { key, content });
+        }
+    }
+    let scripts = doc
+        .query_selector_all("script[type='application/ld+json']")
+        .map_err(|e| err("querySelectorAll", e))?;
+    for i in 0..scripts.length() {
+        if let Some(s) = scripts.item(i) {
+            facts.json_ld.push(s.text_content().unwrap_or_default());
+        }
+    }
+    Ok(())
+}

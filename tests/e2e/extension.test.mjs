@@ -1,0 +1,112 @@
+// The extension, end to end, in Debian's Chromium: a click on the toolbar
+// button extracts the sample article (served from 127.0.0.1) and opens the
+// reader; on a page whose CSP blocks WebAssembly the JS walker takes over and
+// must give the same scores.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import {
+  ROOT, DIST, serveStatic, launchWithExtension, clickAction, tabIdOf, waitForReader,
+} from './lib.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveStatic({ '/samples/': join(ROOT, 'www', 'samples') + '/' });
+  browser = await launchWithExtension(join(DIST, 'chrome'));
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Text the sample article's reader view must show, and must not. */
+const ARTICLE_TEXT = [
+  'A canal lock is a staircase for boats.',
+  'Small sluices in the upper gate let water from the higher reach pour into the chamber.',
+  'Most locks use mitre gates',
+  'Water is the real cost of every passage.',
+];
+const CHROME_TEXT = [
+  'Subscribe today', 'About us', // navigation
+  'Most read', 'Narrowboat living on a budget', 'Sign up for our newsletter', // sidebar
+  'rowan_k', 'My grandfather kept a lock', // comments
+  'All rights reserved', 'Privacy', // footer
+];
+
+/** Opens `path`, clicks the action, returns the reader page once rendered. */
+async function readWithPith(path) {
+  const page = await browser.context.newPage();
+  await page.goto(server.url(path));
+  const before = new Set(browser.context.pages());
+  await clickAction(browser.context, browser.extensionId, page);
+  const reader = await waitForReader(browser.context, before);
+  await reader.waitForSelector('article, .status.error', { timeout: 20000 });
+  return { page, reader };
+}
+
+async function assertReaderShowsOnlyTheArticle(reader) {
+  const paragraphs = await reader.locator('article p').allTextContents();
+  const all = await reader.locator('main').innerText();
+  for (const t of ARTICLE_TEXT) {
+    assert.ok(paragraphs.some((p) => p.includes(t)), `reader lacks article text: ${t}`);
+  }
+  for (const t of CHROME_TEXT) assert.ok(!all.includes(t), `reader shows page chrome: ${t}`);
+  assert.equal(await reader.locator('h1').textContent(), 'The Quiet Engineering of Canal Locks');
+  assert.equal(await reader.locator('.byline').textContent(), 'Maren Holt');
+  assert.ok(await reader.locator('h2', { hasText: 'Why the gates point upstream' }).count() === 1);
+}
+
+test('the toolbar button opens the reader with the article and none of the page chrome', async () => {
+  const { page, reader } = await readWithPith('/samples/article.html');
+  await assertReaderShowsOnlyTheArticle(reader);
+  assert.match(await reader.locator('footer.about').innerText(), /wasm core in/);
+  await reader.close();
+  await page.close();
+});
+
+test('on a page whose CSP blocks WebAssembly, the JS walker path gives the same reader', async () => {
+  const { page, reader } = await readWithPith('/samples/article.html?csp=strict');
+  await assertReaderShowsOnlyTheArticle(reader);
+  assert.match(await reader.locator('footer.about').innerText(), /JS walker/);
+  await reader.close();
+  await page.close();
+});
+
+test('both paths produce the same per-node scores on one page', async () => {
+  const results = {};
+  for (const [name, path] of [['plain', '/samples/article.html'], ['strict', '/samples/article.html?csp=strict']]) {
+    const { page, reader } = await readWithPith(path); // grants activeTab, injects the content script
+    await reader.close();
+    const tabId = await tabIdOf(browser.worker, page.url());
+    results[name] = await browser.worker.evaluate(
+      ([id]) => globalThis.pith.extractTab(id, { scores: true }), [tabId]);
+    await page.close();
+  }
+  const { plain, strict } = results;
+  assert.equal(plain.ok, true, plain.error);
+  assert.equal(strict.ok, true, strict.error);
+  assert.equal(plain.path, 'wasm');
+  assert.equal(strict.path, 'js-walker');
+  assert.match(strict.wasmError, /CompileError/);
+  assert.ok(plain.extraction.scores.length > 40, 'the score table covers the page');
+  assert.ok(plain.extraction.scores.some((s) => s.weight > 0), 'subtrees were weighed');
+  assert.ok(plain.extraction.stats.visual, 'the live walk read visual facts');
+  assert.deepEqual(strict.extraction.scores, plain.extraction.scores);
+  assert.equal(strict.extraction.text, plain.extraction.text);
+});
+
+test('the reader reports pages the extension cannot read', async () => {
+  const page = await browser.context.newPage();
+  await page.goto('about:blank');
+  const before = new Set(browser.context.pages());
+  await clickAction(browser.context, browser.extensionId, page);
+  const reader = await waitForReader(browser.context, before);
+  await reader.waitForSelector('.status.error');
+  assert.match(await reader.locator('.status.error').innerText(), /could not read this page/);
+  await reader.close();
+  await page.close();
+});
