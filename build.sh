@@ -2,8 +2,9 @@
 # Pith's one entry point.
 #
 #   ./build.sh                 install what is missing, build dist/ (extensions + playground)
-#   ./build.sh test            native tests, wasm tests in headless Chromium, end-to-end tests,
-#                              and the evaluation gate on ../shared/datasets/readability
+#   ./build.sh test            set up and build as above, then native tests, wasm tests in
+#                              headless Chromium, end-to-end tests, and the evaluation gate on
+#                              ../shared/datasets/readability (the command .ci/run runs)
 #   ./build.sh serve [PORT]    serve the playground on http://127.0.0.1:8080
 #   ./build.sh eval DATASET_DIR [--out DIR] [--gate BASELINE.json]
 #                              Pith against Readability.js, same browser, same run
@@ -29,7 +30,7 @@ as_root() {
 
 # The wasm-bindgen version pinned in Cargo.toml (`wasm-bindgen = "=X"`).
 wasm_bindgen_version() {
-  sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' Cargo.toml | head -n 1
+  sed -n 's/^wasm-bindgen = .*"=\([0-9.]*\)".*/\1/p' Cargo.toml | head -n 1
 }
 
 setup() {
@@ -63,7 +64,7 @@ build() {
   # One classic-script glue (global `wasm_bindgen`) serves every context:
   # content scripts (injected files), the service worker (importScripts),
   # Firefox's background scripts and plain pages.
-  wasm-bindgen --target no-modules --no-typescript --out-dir "$DIST/pkg" \
+  wasm-bindgen --target no-modules --no-typescript --remove-name-section --remove-producers-section --out-dir "$DIST/pkg" \
     "target/$WASM_TARGET/release/pith.wasm"
 
   say "assemble dist/chrome, dist/firefox, dist/www"
@@ -88,7 +89,7 @@ ensure_built() {
 
 run_tests() {
   setup
-  ensure_built
+  build
   say "native tests (cargo test)"
   cargo test
   say "wasm tests (wasm-bindgen-test in headless Chromium)"

@@ -36,7 +36,7 @@ var PithMessages = Object.freeze({
 
   /**
    * CS → BG: the page blocks WebAssembly; score these facts (read by the JS
-   * walker) with the wasm core. `{type, facts: PageFacts, options}` →
+   * walker) with the wasm core. `{type, facts: string (PageFacts as JSON), options}` →
    * `{ok: true, extraction} | {ok: false, error}`
    */
   CS_BG_SCORE_FACTS: 'pith:cs-bg-score-facts',

@@ -15,6 +15,8 @@ pub enum Error {
     /// The first node is not the root (its parent must be -1), or a later
     /// node claims to be a second root.
     BadRoot { node: usize },
+    /// Node 0, the root of the walk, is a text node.
+    TextRoot,
     /// A text node has a parent that is itself a text node.
     TextParent { node: usize },
     /// A front-end could not read the page (the message says why).
@@ -35,6 +37,7 @@ impl fmt::Display for Error {
                 f,
                 "pith: node {node} is a root (parent -1), but only node 0 may be"
             ),
+            Error::TextRoot => write!(f, "pith: node 0, the root, must be an element"),
             Error::TextParent { node } => {
                 write!(f, "pith: node {node} has a text node as its parent")
             }

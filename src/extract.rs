@@ -125,7 +125,8 @@ pub struct NodeScore {
     /// Formula (2), for subtrees.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub weight: Option<f64>,
-    /// Part of the extracted article.
+    /// A leaf of the chosen subtree: part of the article (its headline and
+    /// byline included, though `text` gives them their own fields).
     pub selected: bool,
 }
 

@@ -60,6 +60,7 @@
     state.extraction = null;
     state.runs = [];
     state.highlight = null;
+    for (const panel of [tbody, $('summary'), $('text')]) panel.replaceChildren();
     document.body.dataset.state = 'loading';
     $('error').hidden = true;
     frame.src = `samples/${name}.html`;

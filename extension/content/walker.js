@@ -85,21 +85,24 @@ var PithWalker = (() => {
         const hidden = display === 'none'
           || (display !== 'contents' && !node.checkVisibility(VISIBILITY_OPTIONS));
         const f = { parent, tag };
-        put(f, 'id', node.getAttribute('id'));
-        put(f, 'class', node.getAttribute('class'));
-        put(f, 'role', node.getAttribute('role'));
-        if (tag === 'a') {
-          const href = node.getAttribute('href');
-          if (href !== null) f.href = href;
+        // Most elements carry no attribute at all: one call saves seven.
+        if (node.hasAttributes()) {
+          put(f, 'id', node.getAttribute('id'));
+          put(f, 'class', node.getAttribute('class'));
+          put(f, 'role', node.getAttribute('role'));
+          if (tag === 'a') {
+            const href = node.getAttribute('href');
+            if (href !== null) f.href = href;
+          }
+          if (tag === 'img') {
+            put(f, 'src', node.getAttribute('src'));
+            put(f, 'alt', node.getAttribute('alt'));
+          }
+          put(f, 'dir', node.getAttribute('dir'));
+          put(f, 'rel', node.getAttribute('rel'));
+          put(f, 'itemprop', node.getAttribute('itemprop'));
+          if ((node.getAttribute('aria-hidden') || '').trim() === 'true') f.ariaHidden = true;
         }
-        if (tag === 'img') {
-          put(f, 'src', node.getAttribute('src'));
-          put(f, 'alt', node.getAttribute('alt'));
-        }
-        put(f, 'dir', node.getAttribute('dir'));
-        put(f, 'rel', node.getAttribute('rel'));
-        put(f, 'itemprop', node.getAttribute('itemprop'));
-        if ((node.getAttribute('aria-hidden') || '').trim() === 'true') f.ariaHidden = true;
         if (hidden) {
           f.hidden = true;
         } else {
@@ -110,8 +113,9 @@ var PithWalker = (() => {
             w: r.width,
             h: r.height,
             display,
-            position: style.getPropertyValue('position'),
           };
+          // Inline boxes are placed by their line: `position` is not read.
+          if (display !== 'inline') put(f.visual, 'position', style.getPropertyValue('position'));
         }
         out.push(f);
         if (!hidden && !OPAQUE_TAGS.has(tag)) {

@@ -17,8 +17,10 @@
 //!   every element,
 //!   `href` of `<a>`, `src` and `alt` of `<img>`.
 //! * In a browser, read each element's bounding box (plus scroll offsets)
-//!   and computed `display` and `position`; read `font-size`, `font-weight`,
-//!   `line-height` only for elements with a non-blank text child.
+//!   and computed `display`, and `position` unless `display` is `inline`;
+//!   read `font-size`, `font-weight`, `line-height` only for elements with a
+//!   non-blank text child. Reads cross the wasm boundary as strings, the
+//!   walk's main cost: each one read must decide something.
 
 use serde::{Deserialize, Serialize};
 
@@ -212,6 +214,9 @@ impl Page {
                 },
                 None => 1.0,
             };
+            if i == 0 && f.tag == TEXT_NODE_TAG {
+                return Err(Error::TextRoot);
+            }
             let kind = if f.tag == TEXT_NODE_TAG {
                 NodeKind::Text(f.text)
             } else {
@@ -319,6 +324,8 @@ mod tests {
             Error::BadRoot { node: 1 }
         );
         let text = NodeFacts { text: "x".into(), ..el(0, TEXT_NODE_TAG) };
+        let root_text = NodeFacts { parent: -1, ..text.clone() };
+        assert_eq!(Page::from_facts(facts(vec![root_text])).unwrap_err(), Error::TextRoot);
         assert_eq!(
             Page::from_facts(facts(vec![el(-1, "body"), text, el(1, "p")])).unwrap_err(),
             Error::TextParent { node: 2 }

@@ -27,6 +27,12 @@ extern "C" {
     fn check_visibility(this: &CheckedElement, options: &JsValue) -> bool;
 }
 
+/// Attribute and property names the walk passes for every element.
+const INTERNED: &[&str] = &[
+    "display", "position", "font-size", "font-weight", "line-height", "id", "class", "role",
+    "href", "src", "alt", "dir", "rel", "itemprop", "aria-hidden",
+];
+
 /// The walk's output: the facts, and the DOM nodes they were read from
 /// (index = node id).
 pub struct Walk {
@@ -84,6 +90,11 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
     };
     read_head(doc, &mut facts)?;
 
+    // Every name passed to the DOM is decoded into a JS string on each call
+    // unless interned: intern the few the walk passes thousands of times.
+    for name in INTERNED {
+        wasm_bindgen::intern(name);
+    }
     let vis_opts = visibility_options();
     let mut nodes: Vec<Node> = Vec::new();
     // Whether a node's font facts were read (set on first non-blank text child).
@@ -127,30 +138,39 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                         y: (r.y() + scroll_y) as f32,
                         w: r.width() as f32,
                         h: r.height() as f32,
-                        position: style.get_property_value("position").unwrap_or_default(),
+                        // Inline boxes are placed by their line: their
+                        // `position` decides nothing, so it is not read.
+                        position: if display == "inline" {
+                            String::new()
+                        } else {
+                            style.get_property_value("position").unwrap_or_default()
+                        },
                         display,
                         ..Default::default()
                     })
                 };
                 let is_a = tag == "a";
                 let is_img = tag == "img";
-                facts.nodes.push(NodeFacts {
-                    parent,
-                    id: attr(e, "id"),
-                    class: attr(e, "class"),
-                    role: attr(e, "role"),
-                    href: if is_a { e.get_attribute("href") } else { None },
-                    src: if is_img { attr(e, "src") } else { String::new() },
-                    alt: if is_img { attr(e, "alt") } else { String::new() },
-                    dir: attr(e, "dir"),
-                    rel: attr(e, "rel"),
-                    itemprop: attr(e, "itemprop"),
-                    aria_hidden: e.get_attribute("aria-hidden").is_some_and(|a| a.trim() == "true"),
-                    hidden,
-                    visual,
-                    tag: tag.clone(),
-                    ..Default::default()
-                });
+                let mut f = NodeFacts { parent, hidden, visual, ..Default::default() };
+                // Most elements carry no attribute at all: one call saves seven.
+                if e.has_attributes() {
+                    f.id = attr(e, "id");
+                    f.class = attr(e, "class");
+                    f.role = attr(e, "role");
+                    if is_a {
+                        f.href = e.get_attribute("href");
+                    }
+                    if is_img {
+                        f.src = attr(e, "src");
+                        f.alt = attr(e, "alt");
+                    }
+                    f.dir = attr(e, "dir");
+                    f.rel = attr(e, "rel");
+                    f.itemprop = attr(e, "itemprop");
+                    f.aria_hidden = e.get_attribute("aria-hidden").is_some_and(|a| a.trim() == "true");
+                }
+                f.tag = tag.clone();
+                facts.nodes.push(f);
                 if !hidden && !is_opaque(&tag) {
                     let children = node.child_nodes();
                     for i in (0..children.length()).rev() {
@@ -175,7 +195,9 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
 fn read_head(doc: &Document, facts: &mut PageFacts) -> Result<(), Error> {
     let metas = doc.query_selector_all("meta").map_err(|e| err("querySelectorAll", e))?;
     for i in 0..metas.length() {
-        let Some(m) = metas.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else { continue };
+        // `unchecked_into`, not `dyn_into`: an iframe's elements are not
+        // `instanceof` this window's `Element`, yet are elements all the same.
+        let Some(m) = metas.item(i).map(|n| n.unchecked_into::<Element>()) else { continue };
         let key = ["property", "name", "itemprop"].iter().find_map(|k| m.get_attribute(k));
         if let (Some(key), Some(content)) = (key, m.get_attribute("content")) {
             facts.meta.push(MetaFact { key, content });

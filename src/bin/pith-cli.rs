@@ -1,8 +1,8 @@
-//! `pith`: the core on parsed HTML, from the command line.
+//! `pith-cli`: the core on parsed HTML, from the command line.
 //!
 //! ```text
-//! pith extract PAGE.html [URL]     print the Extraction as JSON
-//! pith text PAGE.html [URL]        print the article's title and text
+//! pith-cli extract PAGE.html [URL]   print the Extraction as JSON
+//! pith-cli text PAGE.html [URL]   print the article's title and text
 //! ```
 //! Parsed HTML has no layout: widths come from attributes and inline styles
 //! only, so results can differ from the extension's on the live page.
@@ -14,7 +14,7 @@ fn main() {
     let (cmd, path) = match (args.first(), args.get(1)) {
         (Some(c), Some(p)) => (c.as_str(), p.as_str()),
         _ => {
-            eprintln!("usage: pith (extract|text) PAGE.html [URL]");
+            eprintln!("usage: pith-cli (extract|text) PAGE.html [URL]");
             exit(2);
         }
     };

@@ -1,0 +1,114 @@
+//! The core on parsed HTML (the native front-end), over shared fixtures: the
+//! playground's sample pages (also used by the end-to-end tests) and seed
+//! 000's worked example rebuilt as a page.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use pith::extract::{extract, Options};
+use pith::html::parse_document;
+use pith::papers::dom_weight::{self, Role};
+
+fn sample(name: &str) -> String {
+    let path = format!("{}/www/samples/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn words(n: usize) -> String {
+    (1..=n).map(|i| format!("w{i}")).collect::<Vec<_>>().join(" ")
+}
+
+/// Seed 000 §3.3 (5), Figure 3, as a page: sub tree 1 (70% wide, leaves of
+/// NodeImp 100 and 120), sub tree 2 (70%, 10 and 50), sub tree 3 (30%, 1 and
+/// 5). The paper prints 31 for sub tree 3; its formula gives 0.9 (see
+/// `papers::dom_weight` tests), and that is what Pith computes.
+#[test]
+fn seed_000_worked_example_through_the_whole_pipeline() {
+    let html = format!(
+        "<html><body>\
+         <div id=s1 style='width:70%'><p>{}</p><p>{}</p></div>\
+         <div id=s2 style='width: 70%'><p>{}</p><p>{}</p></div>\
+         <div id=s3 width='30%'><p>one <a href='/x'>link</a> two</p><p>{}</p></div>\
+         </body></html>",
+        words(100),
+        words(120),
+        words(10),
+        words(50),
+        words(5)
+    );
+    let page = parse_document(&html, "fixture").unwrap();
+    let w = dom_weight::weigh(&page);
+    let weights: Vec<(String, f64)> = w
+        .subtrees
+        .iter()
+        .map(|s| (page.element(s.id).unwrap().id.clone(), s.weight))
+        .collect();
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-4;
+    assert_eq!(weights.len(), 3, "{weights:?}");
+    assert!(close(weights[0].1, 77.0), "{weights:?}");
+    assert!(close(weights[1].1, 21.0), "{weights:?}");
+    assert!(close(weights[2].1, 0.9), "{weights:?}");
+    let imps: Vec<f64> = w.leaves.iter().map(|l| l.node_imp).collect();
+    assert_eq!(imps, [100.0, 120.0, 10.0, 50.0, 1.0, 5.0]);
+    // Formula (3): sub tree 1 is the body; its leaves are the text.
+    assert_eq!(w.subtrees[w.best.unwrap()].id, page.nodes[0].children[0]);
+    let out = extract(&page, &Options::default()).unwrap();
+    assert_eq!(out.text, format!("{}\n{}", words(100), words(120)));
+}
+
+#[test]
+fn the_sample_article_without_its_page_chrome() {
+    let page = parse_document(&sample("article.html"), "http://127.0.0.1/samples/article.html").unwrap();
+    let out = extract(&page, &Options::default()).unwrap();
+    assert_eq!(out.title, "The Quiet Engineering of Canal Locks");
+    assert_eq!(out.byline.as_deref(), Some("Maren Holt"));
+    assert_eq!(out.site_name.as_deref(), Some("Waterways Weekly"));
+    assert_eq!(out.lang.as_deref(), Some("en"));
+    assert!(out.readerable);
+    assert!(out.text.starts_with("A canal lock is a staircase for boats."), "{}", out.text);
+    assert!(out.text.contains("Water is the real cost of every passage."));
+    for chrome in ["Subscribe today", "Most read", "newsletter", "rowan_k", "All rights reserved", "By Maren Holt"] {
+        assert!(!out.text.contains(chrome), "leaked {chrome:?}: {}", out.text);
+    }
+    let kinds: Vec<_> = out.blocks.iter().map(|b| format!("{:?}", b.kind)).collect();
+    assert_eq!(kinds, ["Paragraph", "Paragraph", "Heading", "Paragraph", "Paragraph", "Paragraph"]);
+    assert_eq!(out.blocks[2].level, 2);
+    // Every element has a score row; the chosen subtree's leaves are marked
+    // (the headline and byline too: they have fields of their own).
+    assert_eq!(out.scores.iter().filter(|s| s.tag != "#text").count(), page.element_count());
+    assert_eq!(out.scores.iter().filter(|s| s.selected).count(), 8);
+}
+
+#[test]
+fn pages_without_an_article_are_not_readerable() {
+    for name in ["listing.html", "no-article.html"] {
+        let page = parse_document(&sample(name), name).unwrap();
+        let out = extract(&page, &Options::default()).unwrap();
+        assert!(!out.readerable, "{name}: {}", out.text);
+    }
+}
+
+#[test]
+fn scores_can_be_left_out() {
+    let page = parse_document(&sample("article.html"), "u").unwrap();
+    let out = extract(&page, &Options { scores: false }).unwrap();
+    assert!(out.scores.is_empty());
+    assert!(!out.blocks.is_empty());
+}
+
+#[test]
+fn anonymous_leaves_keep_text_beside_blocks() {
+    let page = parse_document(
+        "<html><body><div>Loose text before a block, long enough to count.<p>A paragraph.</p>\
+         Loose text after it.<br>And a second line.</div></body></html>",
+        "u",
+    )
+    .unwrap();
+    let w = dom_weight::weigh(&page);
+    let roles: Vec<Role> = w.leaves.iter().map(|l| w.roles[l.id]).collect();
+    assert_eq!(roles, [Role::AnonymousLeaf, Role::Leaf, Role::AnonymousLeaf]);
+    let out = extract(&page, &Options::default()).unwrap();
+    assert_eq!(
+        out.text,
+        "Loose text before a block, long enough to count.\nA paragraph.\nLoose text after it.\nAnd a second line."
+    );
+}
