@@ -254,31 +254,14 @@ fn make_block(page: &Page, leaf: &dom_weight::Leaf) -> Block {
     Block { kind, level, text, nodes: leaf.nodes.clone() }
 }
 
-fn score_table(page: &Page, weights: &DomWeight, decision: &Decision) -> Vec<NodeScore> {
-    let mut rows: Vec<Option<NodeScore>> = vec![None; page.nodes.len()];
-    for (id, node) in page.nodes.iter().enumerate() {
-        if let NodeKind::Element(e) = &node.kind {
-            rows[id] = Some(NodeScore {
-                node: id,
-                parent: node.parent,
-                tag: e.name.clone(),
-                role: weights.roles[id],
-                word_num: None,
-                link_num: None,
-                tag_num: None,
-                node_imp: None,
-                width_attr: None,
-                weight: None,
-                selected: false,
-            });
-        }
-    }
-    for leaf in &weights.leaves {
-        let row = rows[leaf.id].get_or_insert_with(|| NodeScore {
-            node: leaf.id,
-            parent: page.nodes[leaf.id].parent,
-            tag: crate::model::TEXT_NODE_TAG.to_string(),
-            role: weights.roles[leaf.id],
+impl NodeScore {
+    /// A row with no method's columns filled yet.
+    fn empty(page: &Page, node: NodeId, tag: String, role: Role) -> NodeScore {
+        NodeScore {
+            node,
+            parent: page.nodes[node].parent,
+            tag,
+            role,
             word_num: None,
             link_num: None,
             tag_num: None,
@@ -286,6 +269,21 @@ fn score_table(page: &Page, weights: &DomWeight, decision: &Decision) -> Vec<Nod
             width_attr: None,
             weight: None,
             selected: false,
+        }
+    }
+}
+
+fn score_table(page: &Page, weights: &DomWeight, decision: &Decision) -> Vec<NodeScore> {
+    let mut rows: Vec<Option<NodeScore>> = vec![None; page.nodes.len()];
+    for (id, node) in page.nodes.iter().enumerate() {
+        if let NodeKind::Element(e) = &node.kind {
+            rows[id] = Some(NodeScore::empty(page, id, e.name.clone(), weights.roles[id]));
+        }
+    }
+    for leaf in &weights.leaves {
+        let row = rows[leaf.id].get_or_insert_with(|| {
+            let tag = crate::model::TEXT_NODE_TAG.to_string();
+            NodeScore::empty(page, leaf.id, tag, weights.roles[leaf.id])
         });
         row.word_num = Some(leaf.word_num);
         row.link_num = Some(leaf.link_num);
