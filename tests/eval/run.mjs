@@ -276,8 +276,10 @@ async function main() {
   await browser.context.route('**/*', (route) => {
     const req = route.request();
     if (!/^https?:/.test(req.url())) return route.continue();
-    if (req.isNavigationRequest() && req.frame() === page.mainFrame() && req.url().startsWith(`${server.origin}/pages/`)) {
-      return route.continue();
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) {
+      // The page itself; any other top-level navigation (a meta refresh)
+      // is cancelled so that the page stays.
+      return req.url().startsWith(`${server.origin}/pages/`) ? route.continue() : route.abort();
     }
     return route.fulfill({ status: 404, body: '' });
   });
@@ -291,7 +293,8 @@ async function main() {
   for (const [i, id] of ids.entries()) {
     const url = server.urlOf(id);
     try {
-      await page.goto(url, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
+      const response = await page.goto(url, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
+      if (!response || !response.ok()) throw new Error(`HTTP ${response ? response.status() : 'no response'}`);
     } catch (e) {
       failures.push({ id, reason: String(e.message).split('\n')[0] });
       pith[id] = emptyPrediction('load failure');
