@@ -42,7 +42,8 @@ setup() {
   if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$want" ]; then
     say "cargo install wasm-bindgen-cli $want"
     # Without --locked: with it, dependency resolution fails for this version.
-    cargo install wasm-bindgen-cli --version "$want"
+    # --force: replaces a different version (or a binary removed by hand).
+    cargo install --force wasm-bindgen-cli --version "$want"
   fi
   if [ ! -x "$CHROMIUM" ] || [ ! -x "$CHROMEDRIVER" ]; then
     say "apt-get install chromium chromium-driver"
