@@ -11,6 +11,15 @@ if (typeof importScripts === 'function' && typeof wasm_bindgen === 'undefined') 
 
 /** Files injected into the page, in order (see content/content.js). */
 const CONTENT_FILES = ['pkg/pith.js', 'messages.js', 'content/walker.js', 'content/content.js'];
+/**
+ * The tab permission a click grants (activeTab) reaches the page's renderer
+ * asynchronously: an injection right after the click can be refused with
+ * "Cannot access contents of the page". Measured in headless Chromium 156:
+ * refused in about one run of three when injecting within 5 ms of the click;
+ * retrying every 50 ms for up to this many attempts always got through.
+ */
+const INJECT_ATTEMPTS = 8;
+const INJECT_RETRY_MS = 50;
 /** Articles kept for reader tabs; older ones are dropped. */
 const MAX_STORED_ARTICLES = 20;
 
@@ -23,16 +32,29 @@ const wasmReady = wasm_bindgen({ module_or_path: chrome.runtime.getURL('pkg/pith
  * @returns {Promise<Object>} ContentResult
  */
 async function extractTab(tabId, options = {}) {
-  const [probe] = await chrome.scripting.executeScript({
+  const [probe] = await withAccessRetry(() => chrome.scripting.executeScript({
     target: { tabId },
     func: () => typeof PithContent !== 'undefined',
-  });
+  }));
   if (!probe || probe.result !== true) {
     await chrome.scripting.executeScript({ target: { tabId }, files: CONTENT_FILES });
   }
   const result = await chrome.tabs.sendMessage(tabId, { type: PithMessages.BG_CS_EXTRACT, options });
   if (!result) throw new Error('pith: the page did not answer');
   return result;
+}
+
+/** Runs `inject`, retrying while the page refuses access (see INJECT_ATTEMPTS). */
+async function withAccessRetry(inject) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await inject();
+    } catch (e) {
+      const refused = /Cannot access contents of the page/.test(String(e && e.message));
+      if (!refused || attempt >= INJECT_ATTEMPTS) throw e;
+      await new Promise((ok) => setTimeout(ok, INJECT_RETRY_MS));
+    }
+  }
 }
 
 async function storeArticle(article) {

@@ -42,7 +42,7 @@ async function readWithPith(path) {
   const page = await browser.context.newPage();
   await page.goto(server.url(path));
   const before = new Set(browser.context.pages());
-  await clickAction(browser.context, browser.extensionId, page);
+  await clickAction(browser, page);
   const reader = await waitForReader(browser.context, before);
   await reader.waitForSelector('article, .status.error', { timeout: 20000 });
   return { page, reader };
@@ -103,7 +103,7 @@ test('the reader reports pages the extension cannot read', async () => {
   const page = await browser.context.newPage();
   await page.goto('about:blank');
   const before = new Set(browser.context.pages());
-  await clickAction(browser.context, browser.extensionId, page);
+  await clickAction(browser, page);
   const reader = await waitForReader(browser.context, before);
   await reader.waitForSelector('.status.error');
   assert.match(await reader.locator('.status.error').innerText(), /could not read this page/);

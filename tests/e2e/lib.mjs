@@ -90,6 +90,12 @@ export async function launchWithExtension(extensionDir = join(DIST, 'chrome'), o
   let [worker] = context.serviceWorkers();
   if (!worker) worker = await context.waitForEvent('serviceworker', { timeout: 15000 });
   const extensionId = new URL(worker.url()).host;
+  // The 'serviceworker' event can come before the worker's script has run to
+  // its end (listeners registered, wasm loaded); a click before that is lost.
+  await worker.evaluate(async () => {
+    while (!globalThis.pith) await new Promise((ok) => setTimeout(ok, 10));
+    await globalThis.pith.wasmReady;
+  });
   return {
     context,
     worker,
@@ -104,8 +110,22 @@ export async function launchWithExtension(extensionDir = join(DIST, 'chrome'), o
 /**
  * Clicks the extension's toolbar button on `page`, as a user would: CDP
  * `Extensions.triggerAction` on the page's tab target (this grants activeTab).
+ * Like a user, it waits until the browser shows the tab as loaded: Playwright's
+ * `load` can come before the browser finishes the navigation, and finishing
+ * it revokes a tab permission granted earlier.
+ * @param {{context, worker, extensionId}} browser  from launchWithExtension
  */
-export async function clickAction(context, extensionId, page) {
+export async function clickAction({ context, worker, extensionId }, page) {
+  await page.bringToFront();
+  // (Before the click the extension may not see the tab's URL: it waits on
+  // the active tab, which bringToFront made this one.)
+  await worker.evaluate(async () => {
+    for (;;) {
+      const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+      if (tab && tab.status === 'complete') return;
+      await new Promise((ok) => setTimeout(ok, 20));
+    }
+  });
   const session = await context.browser().newBrowserCDPSession();
   try {
     const { targetInfos } = await session.send('Target.getTargets', { filter: [{ type: 'tab' }] });

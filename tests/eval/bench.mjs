@@ -130,4 +130,4 @@ async function main() {
   console.log(`\nwasm linear memory after the run: median ${(quantile(col('wasmMemoryBytes'), 0.5) / 1048576).toFixed(1)} MiB, max ${(Math.max(...col('wasmMemoryBytes')) / 1048576).toFixed(1)} MiB.`);
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => { console.error(e); process.exitCode = 1; });

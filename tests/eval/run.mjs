@@ -34,7 +34,7 @@ const EXTRACT_TIMEOUT_MS = 30000;
 const PAGE_CSP = "script-src 'wasm-unsafe-eval'";
 /** Metadata fields compared by exact match, where the truth has them. */
 const EXACT_FIELDS = ['title', 'byline', 'lang', 'dir', 'siteName'];
-/** Output fields of both systems besides articleBody. */
+/** Output fields of both systems besides articleBody (the same names in Pith's Extraction and Readability's article). */
 const FIELDS = ['title', 'byline', 'lang', 'dir', 'siteName', 'publishedTime', 'excerpt', 'readerable'];
 
 function parseArgs(argv) {
@@ -103,7 +103,7 @@ function withTimeout(promise, ms, what) {
  * Runs in the page: Readability.js on a clone of the document, timed, and
  * its article turned into plain text, blocks separated by newlines.
  */
-function runReadability() {
+function runReadability(fieldNames) {
   /* global Readability, isProbablyReaderable */
   const BLOCK = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'dd', 'details', 'dialog',
     'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4',
@@ -130,42 +130,21 @@ function runReadability() {
   const t0 = performance.now();
   const article = new Readability(document.cloneNode(true)).parse();
   const ms = performance.now() - t0;
-  const readerable = isProbablyReaderable(document);
-  if (!article) return { ms, prediction: { articleBody: '', readerable } };
-  const doc = new DOMParser().parseFromString(article.content || '', 'text/html');
-  return {
-    ms,
-    prediction: {
-      articleBody: blockText(doc.body),
-      title: article.title ?? null,
-      byline: article.byline ?? null,
-      lang: article.lang ?? null,
-      dir: article.dir ?? null,
-      siteName: article.siteName ?? null,
-      publishedTime: article.publishedTime ?? null,
-      excerpt: article.excerpt ?? null,
-      readerable,
-    },
-  };
+  const fields = Object.fromEntries(fieldNames.map((f) => [f, article ? article[f] : null]));
+  fields.readerable = isProbablyReaderable(document);
+  const doc = new DOMParser().parseFromString(article ? article.content || '' : '', 'text/html');
+  return { ms, articleBody: blockText(doc.body), fields };
 }
 
 function emptyPrediction(reason) {
   return { articleBody: '', error: reason };
 }
 
-function pithPrediction(result) {
-  const ex = result.extraction;
-  return {
-    articleBody: ex.text,
-    title: ex.title || null,
-    byline: ex.byline ?? null,
-    lang: ex.lang ?? null,
-    dir: ex.dir ?? null,
-    siteName: ex.siteName ?? null,
-    publishedTime: ex.publishedTime ?? null,
-    excerpt: ex.excerpt ?? null,
-    readerable: ex.readerable,
-  };
+/** A prediction: the article's text and the FIELDS of `source` (null where absent or empty). */
+function prediction(articleBody, source) {
+  const p = { articleBody };
+  for (const f of FIELDS) p[f] = source[f] === '' ? null : source[f] ?? null;
+  return p;
 }
 
 const median = (xs) => quantile(xs, 0.5);
@@ -309,7 +288,7 @@ async function main() {
           browser.worker.evaluate(([tab]) => globalThis.pith.extractTab(tab, { scores: false }), [tabId]),
           EXTRACT_TIMEOUT_MS, 'Pith');
         if (!result.ok) throw new Error(result.error);
-        pith[id] = pithPrediction(result);
+        pith[id] = prediction(result.extraction.text, result.extraction);
         timings[id].pith = { ...result.timing, path: result.path };
       } catch (e) {
         pith[id] = emptyPrediction(String(e.message));
@@ -318,8 +297,8 @@ async function main() {
     const runReadabilityJs = async () => {
       try {
         await page.evaluate(`${readabilitySrc}\n;0`);
-        const r = await withTimeout(page.evaluate(runReadability), EXTRACT_TIMEOUT_MS, 'Readability.js');
-        readability[id] = r.prediction;
+        const r = await withTimeout(page.evaluate(runReadability, FIELDS), EXTRACT_TIMEOUT_MS, 'Readability.js');
+        readability[id] = prediction(r.articleBody, r.fields);
         timings[id].readability = { ms: r.ms };
       } catch (e) {
         readability[id] = emptyPrediction(String(e.message));
@@ -358,5 +337,5 @@ async function main() {
 
 main().catch((e) => {
   console.error(e);
-  process.exit(1);
+  process.exitCode = 1;
 });
