@@ -10,6 +10,13 @@ manifest.background = {
   scripts: ['pkg/pith.js', 'messages.js', worker],
 };
 manifest.browser_specific_settings = {
-  gecko: { id: 'pith@pith.invalid', strict_min_version: '128.0' },
+  gecko: {
+    id: 'pith@pith.invalid',
+    strict_min_version: '140.0',
+    // Pith sends nothing anywhere: pages are read and scored on the device.
+    data_collection_permissions: { required: ['none'] },
+  },
+  // data_collection_permissions needs Firefox 140 on desktop, 142 on Android.
+  gecko_android: { strict_min_version: '142.0' },
 };
 process.stdout.write(JSON.stringify(manifest, null, 2) + '\n');
