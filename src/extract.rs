@@ -24,6 +24,11 @@ pub const READERABLE_MIN_BLOCK_CHARS: usize = 140;
 /// …and the sum of `sqrt(chars - 140)` over the others must pass this.
 pub const READERABLE_MIN_SCORE: f64 = 20.0;
 
+/// A first heading that the title merely contains is the headline only if
+/// it is at least this long (folded characters): short generic headings
+/// ("News", "Opinion") occur in many titles. Chosen by hand, not measured.
+pub const HEADLINE_MIN_PARTIAL_CHARS: usize = 11;
+
 /// What the caller may ask for.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -160,7 +165,7 @@ fn decide(weights: &DomWeight) -> Decision {
 pub fn extract(page: &Page, options: &Options) -> Result<Extraction> {
     let weights = dom_weight::weigh(page);
     let decision = decide(&weights);
-    let meta: Metadata = metadata::read(page);
+    let meta: Metadata = metadata::read(page, decision.root);
 
     let mut blocks: Vec<Block> = decision
         .leaves
@@ -174,7 +179,7 @@ pub fn extract(page: &Page, options: &Options) -> Result<Extraction> {
     if blocks.first().is_some_and(|b| {
         b.kind == BlockKind::Heading && !title_key.is_empty() && {
             let k = text::fold_for_compare(&b.text);
-            k == title_key || (k.len() > 10 && title_key.contains(&k))
+            k == title_key || (k.len() >= HEADLINE_MIN_PARTIAL_CHARS && title_key.contains(&k))
         }
     }) {
         blocks.remove(0);
@@ -312,14 +317,14 @@ mod tests {
     #[test]
     fn headline_is_a_field_not_part_of_the_text() {
         let page = parse_document(
-            "<html><head><title>How rivers carve canyons | Site</title></head><body><div>\
-             <h1>How rivers carve canyons</h1><p>Water runs downhill and carves the rock over ages.</p>\
+            "<html><head><title>How rivers carve deep canyons | Site</title></head><body><div>\
+             <h1>How rivers carve deep canyons</h1><p>Water runs downhill and carves the rock over ages.</p>\
              <p>Canyons are the record of that patience.</p></div></body></html>",
             "u",
         )
         .unwrap();
         let out = extract(&page, &Options::default()).unwrap();
-        assert_eq!(out.title, "How rivers carve canyons");
+        assert_eq!(out.title, "How rivers carve deep canyons");
         assert_eq!(
             out.text,
             "Water runs downhill and carves the rock over ages.\nCanyons are the record of that patience."

@@ -47,13 +47,25 @@ pub const ARTICLE_TYPES: &[&str] = &[
 pub const TITLE_SEPARATORS: &[char] = &['|', '-', '–', '—', '\\', '/', '>', '»'];
 /// Hierarchical separators: the title is usually the last part.
 const HIERARCHICAL_SEPARATORS: &[char] = &['\\', '/', '>', '»'];
-/// A cleaned title this short (in words) is too short to trust; the whole
-/// `<title>` is kept instead.
-pub const MIN_TITLE_WORDS: usize = 4;
+/// Readability.js `_getArticleTitle`: a cleaned title of at most this many
+/// words is too short to trust, and the whole `<title>` is kept instead
+/// (`curTitleWordCount <= 4`)…
+pub const MAX_SHORT_TITLE_WORDS: usize = 4;
+/// …a title cut at a separator (or colon) to fewer words than this takes
+/// the text after the first separator instead…
+pub const MIN_CUT_TITLE_WORDS: usize = 3;
+/// …a text before ": " of more words than this is part of the title…
+pub const MAX_TITLE_PREFIX_WORDS: usize = 5;
+/// …and a title outside this length range (characters) is replaced by the
+/// page's only `<h1>`, when it has exactly one.
+pub const MIN_TITLE_CHARS: usize = 15;
+pub const MAX_TITLE_CHARS: usize = 150;
 
-/// Class or id fragments that mark a byline in the body.
+/// Class or id fragments that mark a byline in the body (Readability.js,
+/// `REGEXPS.byline`).
 pub const BYLINE_HINTS: &[&str] = &["byline", "author", "dateline", "writtenby", "p-author"];
-/// A byline is a short line; longer text marked "author" is a bio.
+/// A byline is a short line; longer text marked "author" is a bio
+/// (Readability.js `_isValidByline`: under 100 characters).
 pub const MAX_BYLINE_CHARS: usize = 100;
 
 /// The metadata Pith reports.
@@ -109,8 +121,9 @@ fn json_str(v: &Value) -> Option<String> {
     }
 }
 
-/// Reads the metadata of `page`.
-pub fn read(page: &Page) -> Metadata {
+/// Reads the metadata of `page`, whose article was found at `root` (a
+/// byline is looked for near it first).
+pub fn read(page: &Page, root: Option<NodeId>) -> Metadata {
     let ld = json_ld_article(page);
     let ld_field = |k: &str| ld.as_ref().and_then(|o| o.get(k)).and_then(json_str);
     let meta = |keys: &[&str]| page.meta_content(keys).map(|s| text::collapse_whitespace(s).trim().to_string());
@@ -122,7 +135,7 @@ pub fn read(page: &Page) -> Metadata {
 
     // The body's byline element is found even when the metadata names the
     // author, so that the article text can leave it out.
-    let body = body_byline(page);
+    let body = body_byline(page, root);
     let byline = ld_field("author")
         .or_else(|| meta(BYLINE_KEYS).filter(|a| !a.starts_with("http")))
         .or_else(|| body.as_ref().map(|(_, text)| text.clone()));
@@ -147,71 +160,87 @@ pub fn read(page: &Page) -> Metadata {
     }
 }
 
-/// `document.title` without the site name that sites append or prepend.
+/// `document.title` without the site name that sites append or prepend,
+/// following Readability.js's `_getArticleTitle` (its thresholds below).
 pub fn clean_document_title(page: &Page) -> String {
     let original = text::collapse_whitespace(&page.doc_title).trim().to_string();
-    let separated = |s: &str| {
-        TITLE_SEPARATORS.iter().any(|&c| s.contains(&format!(" {c} ")))
-    };
     let mut title = original.clone();
     let mut hierarchical = false;
-    if separated(&original) {
+    if let Some((last, _)) = separator(&original, Which::Last) {
         hierarchical = HIERARCHICAL_SEPARATORS.iter().any(|&c| original.contains(&format!(" {c} ")));
-        // Drop the last " | part"; if that leaves too little, keep the part
-        // after the first separator instead.
-        let cut = last_separator(&original);
-        title = original[..cut].trim().to_string();
-        if text::word_count(&title) < 3 {
-            let first = first_separator(&original);
-            title = original[first..].trim_start_matches(TITLE_SEPARATORS).trim().to_string();
+        // Drop the last " | part"; if that leaves too little, keep what
+        // follows the first separator instead.
+        title = original[..last].trim().to_string();
+        if text::word_count(&title) < MIN_CUT_TITLE_WORDS {
+            let (_, after_first) = separator(&original, Which::First).unwrap_or((0, 0));
+            title = original[after_first..].trim().to_string();
         }
     } else if let Some(colon) = original.rfind(": ") {
-        let headings_match = page.nodes.iter().enumerate().any(|(id, _)| {
+        let headings_match = (0..page.nodes.len()).any(|id| {
             matches!(page.tag(id), Some(Tag::H1 | Tag::H2)) && page.text_content(id) == original
         });
         if !headings_match {
+            let first_colon = original.find(':').unwrap_or(0);
             title = original[colon + 1..].trim().to_string();
-            if text::word_count(&title) < 3 {
-                title = original[original.find(':').unwrap_or(0) + 1..].trim().to_string();
-            } else if text::word_count(&original[..original.find(':').unwrap_or(0)]) > 5 {
+            if text::word_count(&title) < MIN_CUT_TITLE_WORDS {
+                title = original[first_colon + 1..].trim().to_string();
+            } else if text::word_count(&original[..first_colon]) > MAX_TITLE_PREFIX_WORDS {
                 title = original.clone();
             }
         }
-    } else if original.chars().count() > 150 || original.chars().count() < 15 {
-        let h1s: Vec<NodeId> =
-            (0..page.nodes.len()).filter(|&id| page.tag(id) == Some(Tag::H1)).collect();
-        if let [only] = h1s[..] {
-            title = page.text_content(only);
+    } else {
+        let chars = original.chars().count();
+        if !(MIN_TITLE_CHARS..=MAX_TITLE_CHARS).contains(&chars) {
+            let h1s: Vec<NodeId> =
+                (0..page.nodes.len()).filter(|&id| page.tag(id) == Some(Tag::H1)).collect();
+            if let [only] = h1s[..] {
+                title = page.text_content(only);
+            }
         }
     }
     let words = text::word_count(&title);
     let original_words = text::word_count(&original.replace(TITLE_SEPARATORS, ""));
-    if words < MIN_TITLE_WORDS && (!hierarchical || words + 1 != original_words) {
+    if words <= MAX_SHORT_TITLE_WORDS && (!hierarchical || words + 1 != original_words) {
         title = original;
     }
     title
 }
 
-fn last_separator(s: &str) -> usize {
-    TITLE_SEPARATORS
-        .iter()
-        .filter_map(|&c| s.rfind(&format!(" {c} ")))
-        .max()
-        .unwrap_or(s.len())
+#[derive(Clone, Copy)]
+enum Which {
+    First,
+    Last,
 }
 
-fn first_separator(s: &str) -> usize {
-    TITLE_SEPARATORS
-        .iter()
-        .filter_map(|&c| s.find(&format!(" {c} ")))
-        .min()
-        .unwrap_or(0)
+/// The first or last spaced separator (" | ") in `s`, as (start, end) byte
+/// offsets of the whole " | ".
+fn separator(s: &str, which: Which) -> Option<(usize, usize)> {
+    let found = TITLE_SEPARATORS.iter().filter_map(|&c| {
+        let pattern = format!(" {c} ");
+        let at = match which {
+            Which::First => s.find(&pattern),
+            Which::Last => s.rfind(&pattern),
+        }?;
+        Some((at, at + pattern.len()))
+    });
+    match which {
+        Which::First => found.min(),
+        Which::Last => found.max(),
+    }
 }
 
 /// A byline marked up in the body: `rel=author`, `itemprop~=author`, or a
-/// class/id with a [`BYLINE_HINTS`] fragment; short, visible text.
-fn body_byline(page: &Page) -> Option<(NodeId, String)> {
-    (0..page.nodes.len()).find_map(|id| {
+/// class/id with a [`BYLINE_HINTS`] fragment; short, visible text. Looked
+/// for first around the article (under the root's parent, where headers sit
+/// beside the text), then anywhere: an author box elsewhere is often a bio
+/// or another story's.
+fn body_byline(page: &Page, root: Option<NodeId>) -> Option<(NodeId, String)> {
+    let near = root.map(|r| page.subtree(page.nodes[r].parent.unwrap_or(r)));
+    near.and_then(|range| byline_in(page, range)).or_else(|| byline_in(page, 0..page.nodes.len()))
+}
+
+fn byline_in(page: &Page, ids: std::ops::Range<NodeId>) -> Option<(NodeId, String)> {
+    ids.into_iter().find_map(|id| {
         let e = page.element(id)?;
         if e.hidden {
             return None;
@@ -241,10 +270,20 @@ mod tests {
 
     #[test]
     fn title_drops_the_site_name() {
-        let p = page("<title>How rivers carve canyons | Earth Weekly</title>", "");
-        assert_eq!(read(&p).title, "How rivers carve canyons");
+        let p = page("<title>How rivers carve deep canyons | Earth Weekly</title>", "");
+        assert_eq!(read(&p, None).title, "How rivers carve deep canyons");
         let p = page("<title>Home</title>", "<h1>Only heading</h1>");
-        assert_eq!(read(&p).title, "Home");
+        assert_eq!(read(&p, None).title, "Home");
+        let p = page("<title>Home</title>", "<h1>A heading long enough to be a title</h1>");
+        assert_eq!(read(&p, None).title, "A heading long enough to be a title");
+        // Too little before the separator: the part after the first one.
+        let p = page("<title>BBC - Why rivers carve deep canyons slowly</title>", "");
+        assert_eq!(read(&p, None).title, "Why rivers carve deep canyons slowly");
+        let p = page("<title>Home | How rivers carve big canyons</title>", "");
+        assert_eq!(read(&p, None).title, "How rivers carve big canyons");
+        // A short title keeps the whole <title>.
+        let p = page("<title>Rivers | Site</title>", "");
+        assert_eq!(read(&p, None).title, "Rivers | Site");
     }
 
     #[test]
@@ -257,7 +296,7 @@ mod tests {
                "datePublished":"2020-01-02"}]}</script>"#,
             "",
         );
-        let m = read(&p);
+        let m = read(&p, None);
         assert_eq!(m.title, "LD headline");
         assert_eq!(m.byline.as_deref(), Some("A, B"));
         assert_eq!(m.site_name.as_deref(), Some("Meta Site"));
@@ -266,9 +305,17 @@ mod tests {
 
     #[test]
     fn byline_from_the_body() {
-        let p = page("<title>x</title>", "<p class='post-byline'>By Ada Lovelace</p><p>Text</p>");
-        let m = read(&p);
+        let p = page(
+            "<title>x</title>",
+            "<div class='author-bio'>Ada writes about engines.</div>\
+             <div><p class='post-byline'>By Ada Lovelace</p><div><p>Text</p></div></div>",
+        );
+        // Anywhere on the page when the article is unknown…
+        assert_eq!(read(&p, None).byline.as_deref(), Some("Ada writes about engines."));
+        // …but near the article first.
+        let root = (0..p.nodes.len()).find(|&id| p.text_content(id) == "Text" && p.tag(id) == Some(Tag::Div));
+        let m = read(&p, root);
         assert_eq!(m.byline.as_deref(), Some("By Ada Lovelace"));
-        assert_eq!(m.byline_node, Some(1));
+        assert_eq!(p.text_content(m.byline_node.unwrap()), "By Ada Lovelace");
     }
 }

@@ -46,8 +46,10 @@ fn build_page(doc: &Document) -> Element {
     }
     let hidden = add(doc, &article, "div", "display: none", "");
     add(doc, &hidden, "p", "", "Secret text that is never rendered on the page.");
-    let faded = add(doc, &article, "p", "opacity: 0", "Transparent text nobody can read.");
-    faded.set_id("faded");
+    let invisible = add(doc, &article, "p", "visibility: hidden", "Invisible text nobody can read.");
+    invisible.set_id("invisible");
+    // Pages that fade text in on scroll start it at opacity 0: it is content.
+    add(doc, &article, "p", "opacity: 0", "Text that fades in as it scrolls into view, like the rest.");
     let rail = add(doc, &root, "ul", "width: 200px", "");
     for name in ["Home", "Rivers", "Canals", "Boats"] {
         let li = add(doc, &rail, "li", "", "");
@@ -68,7 +70,8 @@ fn the_live_walk_reads_layout_and_skips_what_is_not_rendered() {
     let text = out["text"].as_str().unwrap();
     assert_eq!(text.matches("Locks lift boats").count(), 3, "{text}");
     assert!(!text.contains("Secret"), "hidden text leaked: {text}");
-    assert!(!text.contains("Transparent"), "opacity 0 text leaked: {text}");
+    assert!(!text.contains("Invisible"), "visibility: hidden text leaked: {text}");
+    assert!(text.contains("fades in as it scrolls"), "opacity 0 text lost: {text}");
     assert!(!text.contains("Canals"), "the link rail leaked: {text}");
     assert_eq!(out["stats"]["visual"], Value::Bool(true));
 
@@ -103,9 +106,9 @@ fn facts_from_the_wasm_walker_mark_hidden_elements_and_read_fonts() {
     let facts = to_json(pith::web::read_facts(&doc).unwrap());
     root.remove();
     let nodes = facts["nodes"].as_array().unwrap();
-    let faded = nodes.iter().find(|n| n["id"] == "faded").expect("the faded paragraph");
-    assert_eq!(faded["hidden"], Value::Bool(true));
-    assert!(faded["visual"].is_null());
+    let invisible = nodes.iter().find(|n| n["id"] == "invisible").expect("the invisible paragraph");
+    assert_eq!(invisible["hidden"], Value::Bool(true));
+    assert!(invisible["visual"].is_null());
     let p = nodes
         .iter()
         .find(|n| n["tag"] == "p" && n["visual"]["fontSize"].is_string())

@@ -19,7 +19,28 @@ var PithWalker = (() => {
   // Rust's char::is_whitespace set (Unicode White_Space), which the core uses;
   // JS's \s differs (it has U+FEFF, lacks U+0085).
   const BLANK = /^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
-  const VISIBILITY_OPTIONS = { opacityProperty: true, visibilityProperty: true };
+  // Opacity 0 is not hidden: pages fade text in on scroll from opacity 0.
+  const VISIBILITY_OPTIONS = { visibilityProperty: true };
+  const HTML_CONTENT_TYPES = ['text/html', 'application/xhtml+xml'];
+
+  /** Lower-cases ASCII letters only, as the core's walker does. */
+  function asciiLower(s) {
+    return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  }
+
+  /**
+   * The children that render: a shadow host's open shadow tree, a slot's
+   * assigned nodes (its own children when none are assigned), else the DOM
+   * children.
+   */
+  function renderedChildren(node, tag) {
+    if (node.shadowRoot) return node.shadowRoot.childNodes;
+    if (tag === 'slot') {
+      const assigned = node.assignedNodes({ flatten: true });
+      if (assigned.length) return assigned;
+    }
+    return node.childNodes;
+  }
 
   /** Sets `obj[key] = value` unless value is empty (the core's default). */
   function put(obj, key, value) {
@@ -32,6 +53,9 @@ var PithWalker = (() => {
    * @returns {{facts: Object, nodes: Node[]}}
    */
   function walk(doc) {
+    if (!HTML_CONTENT_TYPES.includes(doc.contentType)) {
+      throw new Error(`pith: not an HTML page (${doc.contentType})`);
+    }
     const win = doc.defaultView;
     const html = doc.documentElement;
     const start = doc.body || html;
@@ -78,7 +102,7 @@ var PithWalker = (() => {
         }
         out.push({ parent, tag: '#text', text: data });
       } else if (node.nodeType === Node.ELEMENT_NODE) {
-        const tag = node.localName.toLowerCase();
+        const tag = asciiLower(node.localName);
         if (SKIPPED_TAGS.has(tag)) continue;
         const style = win.getComputedStyle(node);
         const display = style.getPropertyValue('display');
@@ -119,7 +143,7 @@ var PithWalker = (() => {
         }
         out.push(f);
         if (!hidden && !OPAQUE_TAGS.has(tag)) {
-          const children = node.childNodes;
+          const children = renderedChildren(node, tag);
           for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], index]);
         }
       } else {

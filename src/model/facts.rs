@@ -4,15 +4,20 @@
 //! end here, so the three cannot drift apart in how they interpret a fact.
 //!
 //! ## The walk (every front-end follows it)
+//! * Only HTML documents (`text/html`, `application/xhtml+xml`) are walked.
 //! * Start at `<body>` (or the root element when there is none); visit in
 //!   document (pre-)order; node 0 is the start, its `parent` is -1.
+//! * Visit the children that render (the flat tree): a shadow host's open
+//!   shadow root's children instead of its own, a `<slot>`'s assigned nodes
+//!   (flattened) where it has any.
 //! * Skip, with their subtrees, comments and [`SKIPPED_TAGS`].
 //! * Record text nodes as they are (tag [`TEXT_NODE_TAG`]).
 //! * Record elements; do not enter [`OPAQUE_TAGS`] nor hidden elements.
 //! * Hidden: in a browser, computed `display: none`, or `checkVisibility({
-//!   opacityProperty: true, visibilityProperty: true })` false for an element
-//!   whose `display` is not `contents`; in parsed HTML, the `hidden`
-//!   attribute or an inline `display: none` / `visibility: hidden`.
+//!   visibilityProperty: true })` false for an element whose `display` is not
+//!   `contents`; in parsed HTML, the `hidden` attribute or an inline
+//!   `display: none` / `visibility: hidden`. Opacity 0 is not hidden: pages
+//!   that fade text in as it scrolls into view start it at opacity 0.
 //! * Read `id`, `class`, `role`, `dir`, `rel`, `itemprop`, `aria-hidden` of
 //!   every element,
 //!   `href` of `<a>`, `src` and `alt` of `<img>`.

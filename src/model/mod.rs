@@ -96,8 +96,8 @@ pub struct Element {
     pub itemprop: String,
     /// `aria-hidden="true"`.
     pub aria_hidden: bool,
-    /// Not rendered: `display: none`, `visibility: hidden`, `opacity: 0`,
-    /// the `hidden` attribute. The walk does not enter hidden elements, so
+    /// Not rendered: `display: none`, `visibility: hidden`, the `hidden`
+    /// attribute. The walk does not enter hidden elements, so
     /// they have no children in the model.
     pub hidden: bool,
     /// Width as a share of the page width, 0..=1 (seed 000's WidthAttr).
@@ -298,17 +298,13 @@ impl Page {
         for id in ids {
             for n in self.subtree(id) {
                 match &self.nodes[n].kind {
-                    NodeKind::Text(t) => {
-                        if self.closest(n, |e| e.tag == Tag::Pre).is_some() {
-                            raw.extend(t.chars().map(|c| match c {
-                                '\n' => LINE_BREAK,
-                                c if c.is_whitespace() => PRE_SPACE,
-                                c => c,
-                            }));
-                        } else {
-                            raw.push_str(t);
-                        }
+                    // The page's own private-use characters (icon fonts)
+                    // are no text, and would clash with the markers.
+                    NodeKind::Text(t) if t.contains([LINE_BREAK, PRE_SPACE]) => {
+                        let clean = t.replace([LINE_BREAK, PRE_SPACE], "");
+                        self.push_inline(&mut raw, n, &clean);
                     }
+                    NodeKind::Text(t) => self.push_inline(&mut raw, n, t),
                     NodeKind::Element(e) if e.tag == Tag::Br => raw.push(LINE_BREAK),
                     NodeKind::Element(_) => {}
                 }
@@ -321,6 +317,19 @@ impl Page {
             .filter(|l| !l.is_empty())
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    /// Appends text node `n`'s text `t` to `raw`, keeping `<pre>` spacing.
+    fn push_inline(&self, raw: &mut String, n: NodeId, t: &str) {
+        if self.closest(n, |e| e.tag == Tag::Pre).is_some() {
+            raw.extend(t.chars().map(|c| match c {
+                '\n' => LINE_BREAK,
+                c if c.is_whitespace() => PRE_SPACE,
+                c => c,
+            }));
+        } else {
+            raw.push_str(t);
+        }
     }
 
     /// Elements count (text nodes excluded).
@@ -338,5 +347,24 @@ impl Page {
                 .map(|m| m.content.trim())
                 .filter(|c| !c.is_empty())
         })
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use crate::html::parse_document;
+
+    #[test]
+    fn inline_text_keeps_pre_lines_and_br_and_drops_private_use_glyphs() {
+        let page = parse_document(
+            "<html><body><p>Tap the <i>\u{e000}</i> icon<br>to share\u{e001}.</p>\
+             <pre>fn main() {\n    go();\n}</pre></body></html>",
+            "u",
+        )
+        .unwrap();
+        let p = page.nodes[0].children[0];
+        assert_eq!(page.inline_text([p]), "Tap the icon\nto share.");
+        let pre = page.nodes[0].children[1];
+        assert_eq!(page.inline_text([pre]), "fn main() {\n    go();\n}");
     }
 }

@@ -10,7 +10,7 @@
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{CssStyleDeclaration, Document, Element, Node, Window};
+use web_sys::{AssignedNodesOptions, CssStyleDeclaration, Document, Element, HtmlSlotElement, Node, Window};
 
 use crate::error::Error;
 use crate::model::{is_opaque, is_skipped, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
@@ -44,14 +44,35 @@ fn err(what: &str, e: JsValue) -> Error {
     Error::Frontend(format!("{what}: {}", e.as_string().unwrap_or_else(|| format!("{e:?}"))))
 }
 
-/// The options object for `checkVisibility`: opacity 0 and
-/// `visibility: hidden` count as hidden.
+/// The options object for `checkVisibility`: `visibility: hidden` counts as
+/// hidden; opacity 0 does not, since pages that fade text in on scroll start
+/// it at opacity 0 (see the walk rules in the model's facts module).
 fn visibility_options() -> JsValue {
     let o = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&o, &"opacityProperty".into(), &true.into());
     let _ = js_sys::Reflect::set(&o, &"visibilityProperty".into(), &true.into());
     o.into()
 }
+
+/// The children that render: a shadow host's shadow tree, a slot's assigned
+/// nodes (its own children when none are assigned), else the DOM children.
+fn rendered_children(node: &Node, tag: &str, flatten: &AssignedNodesOptions) -> Vec<Node> {
+    let e: &Element = node.unchecked_ref();
+    let list = |nodes: web_sys::NodeList| (0..nodes.length()).filter_map(|i| nodes.item(i)).collect();
+    if let Some(root) = e.shadow_root() {
+        return list(root.child_nodes());
+    }
+    if tag == "slot" {
+        let assigned = node.unchecked_ref::<HtmlSlotElement>().assigned_nodes_with_options(flatten);
+        if assigned.length() > 0 {
+            return assigned.iter().map(|n| n.unchecked_into()).collect();
+        }
+    }
+    list(node.child_nodes())
+}
+
+/// Content types the walk reads; anything else (XML, SVG images, feeds) is
+/// refused with an error rather than read as an article.
+const HTML_CONTENT_TYPES: &[&str] = &["text/html", "application/xhtml+xml"];
 
 fn attr(e: &Element, name: &str) -> String {
     e.get_attribute(name).unwrap_or_default()
@@ -66,6 +87,10 @@ fn style_of(window: &Window, e: &Element) -> Result<CssStyleDeclaration, Error> 
 
 /// Walks `doc`, which must be rendered (attached to a window).
 pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
+    let content_type = doc.content_type();
+    if !HTML_CONTENT_TYPES.contains(&content_type.as_str()) {
+        return Err(Error::Frontend(format!("not an HTML page ({content_type})")));
+    }
     let window = doc
         .default_view()
         .ok_or_else(|| Error::Frontend("the document has no window".into()))?;
@@ -96,6 +121,8 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
         wasm_bindgen::intern(name);
     }
     let vis_opts = visibility_options();
+    let flatten = AssignedNodesOptions::new();
+    flatten.set_flatten(true);
     let mut nodes: Vec<Node> = Vec::new();
     // Whether a node's font facts were read (set on first non-blank text child).
     let mut font_read: Vec<bool> = Vec::new();
@@ -172,11 +199,8 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                 f.tag = tag.clone();
                 facts.nodes.push(f);
                 if !hidden && !is_opaque(&tag) {
-                    let children = node.child_nodes();
-                    for i in (0..children.length()).rev() {
-                        if let Some(c) = children.item(i) {
-                            stack.push((c, index));
-                        }
+                    for c in rendered_children(&node, &tag, &flatten).into_iter().rev() {
+                        stack.push((c, index));
                     }
                 }
             }
