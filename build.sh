@@ -84,10 +84,6 @@ build() {
   echo "built: dist/chrome (unpacked extension), dist/firefox, dist/www (playground)"
 }
 
-ensure_built() {
-  [ -f "$DIST/chrome/pkg/pith_bg.wasm" ] || { setup; build; }
-}
-
 run_tests() {
   setup
   build
@@ -112,7 +108,7 @@ case "${1:-build}" in
   build) setup; build ;;
   test) run_tests ;;
   serve)
-    ensure_built
+    setup; build
     port="${2:-8080}"
     echo "Pith playground: http://127.0.0.1:$port/"
     exec python3 -m http.server "$port" --bind 127.0.0.1 --directory "$DIST/www"
@@ -120,12 +116,12 @@ case "${1:-build}" in
   eval)
     shift
     [ $# -ge 1 ] || { echo "usage: ./build.sh eval DATASET_DIR [--out DIR] [--gate BASELINE.json]" >&2; exit 2; }
-    setup; ensure_built
+    setup; build
     exec node tests/eval/run.mjs "$@"
     ;;
   bench)
     shift
-    setup; ensure_built
+    setup; build
     exec node tests/eval/bench.mjs "${1:-$DATASETS/readability}"
     ;;
   *) echo "usage: ./build.sh [build|test|serve [PORT]|eval DATASET_DIR [--out DIR]|bench [DATASET_DIR]]" >&2; exit 2 ;;

@@ -22,8 +22,12 @@
  * @property {string} [wasmError]         why wasm could not run in the page (js-walker path)
  * @property {string} [error]             set when ok is false
  *
+ * @typedef {Object} ReaderResult    a ContentResult cut to what the reader shows:
+ *   {ok, path, timing, extraction: {title, byline, lang, dir, siteName,
+ *   publishedTime, readerable, wordCount, blocks: [{kind, level, text}]}} or {ok: false, error}
+ *
  * @typedef {Object} StoredArticle   what the reader view reads from storage.session
- * @property {ContentResult} result
+ * @property {ReaderResult} result
  * @property {string} sourceUrl
  * @property {string} sourceTitle
  * @property {number} createdAt

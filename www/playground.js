@@ -7,9 +7,12 @@
 'use strict';
 
 (() => {
+  /** The bundled sample pages (www/samples/<name>.html). */
   const SAMPLES = ['article', 'listing', 'no-article'];
+  /** Outline of an extracted block, and of the chosen root subtree (the legend shows both). */
   const BLOCK_OUTLINE = '2px solid rgba(0, 110, 220, 0.85)';
   const ROOT_OUTLINE = '2px dashed rgba(200, 0, 90, 0.9)';
+  /** How long a node stays highlighted after a click in the score table: long enough to spot it. */
   const HIGHLIGHT_MS = 1500;
 
   const $ = (id) => document.getElementById(id);

@@ -20,8 +20,17 @@ const CONTENT_FILES = ['pkg/pith.js', 'messages.js', 'content/walker.js', 'conte
  */
 const INJECT_ATTEMPTS = 8;
 const INJECT_RETRY_MS = 50;
-/** Articles kept for reader tabs; older ones are dropped. */
+/**
+ * Articles kept for reader tabs (a reload re-reads its article); older ones
+ * are dropped. chrome.storage.session holds 10 MB; a typical article's text
+ * is 5–50 KB, so 20 leave room for one very long page. When the quota is hit
+ * anyway, every older article is dropped and the write retried.
+ */
 const MAX_STORED_ARTICLES = 20;
+/** The reader page; a click on its tab closes it (the button toggles). */
+const READER_PAGE = 'ui/reader.html';
+/** Shown on the toolbar button while a page is read (large pages take seconds). */
+const BUSY_BADGE = '…';
 
 const wasmReady = wasm_bindgen({ module_or_path: chrome.runtime.getURL('pkg/pith_bg.wasm') });
 
@@ -57,11 +66,54 @@ async function withAccessRetry(inject) {
   }
 }
 
+/**
+ * What the reader needs of a ContentResult: metadata and blocks as text, not
+ * the score table, node ids or a second copy of the text.
+ * @returns {Object} ReaderResult (see messages.js)
+ */
+function forReader(result) {
+  if (!result.ok) return { ok: false, error: result.error };
+  const ex = result.extraction;
+  return {
+    ok: true,
+    path: result.path,
+    timing: result.timing,
+    extraction: {
+      title: ex.title,
+      byline: ex.byline,
+      lang: ex.lang,
+      dir: ex.dir,
+      siteName: ex.siteName,
+      publishedTime: ex.publishedTime,
+      readerable: ex.readerable,
+      wordCount: ex.wordCount,
+      blocks: ex.blocks.map(({ kind, level, text }) => ({ kind, level, text })),
+    },
+  };
+}
+
+async function storedKeys() {
+  const all = await chrome.storage.session.get(null);
+  return Object.keys(all).filter((k) => k.startsWith(PITH_ARTICLE_KEY_PREFIX)).sort();
+}
+
+/** Stores a StoredArticle for a reader tab; returns its key. */
 async function storeArticle(article) {
   const key = `${PITH_ARTICLE_KEY_PREFIX}${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  await chrome.storage.session.set({ [key]: article });
-  const all = await chrome.storage.session.get(null);
-  const keys = Object.keys(all).filter((k) => k.startsWith(PITH_ARTICLE_KEY_PREFIX)).sort();
+  try {
+    await chrome.storage.session.set({ [key]: article });
+  } catch {
+    // Over quota: drop every older article, then try again; if this one
+    // alone is too large, store why instead.
+    await chrome.storage.session.remove(await storedKeys());
+    try {
+      await chrome.storage.session.set({ [key]: article });
+    } catch (e) {
+      const error = `the article is too large to keep for the reader (${e && e.message})`;
+      await chrome.storage.session.set({ [key]: { ...article, result: { ok: false, error } } });
+    }
+  }
+  const keys = await storedKeys();
   if (keys.length > MAX_STORED_ARTICLES) {
     await chrome.storage.session.remove(keys.slice(0, keys.length - MAX_STORED_ARTICLES));
   }
@@ -73,21 +125,33 @@ async function storeArticle(article) {
  * @param {chrome.tabs.Tab} tab
  */
 async function openReader(tab) {
+  await chrome.action.setBadgeText({ tabId: tab.id, text: BUSY_BADGE });
   let result;
   try {
-    result = await extractTab(tab.id, { scores: false });
+    result = forReader(await extractTab(tab.id, { scores: false }));
   } catch (e) {
     result = { ok: false, error: String(e && e.message ? e.message : e) };
+  } finally {
+    await chrome.action.setBadgeText({ tabId: tab.id, text: '' });
   }
   const key = await storeArticle({
     result, sourceUrl: tab.url || '', sourceTitle: tab.title || '', createdAt: Date.now(),
   });
-  const url = chrome.runtime.getURL(`ui/reader.html?key=${encodeURIComponent(key)}`);
+  const url = chrome.runtime.getURL(`${READER_PAGE}?key=${encodeURIComponent(key)}`);
   return chrome.tabs.create({ url, index: tab.index + 1, openerTabId: tab.id });
 }
 
+/** A click: on a reader tab, close it (back to the page); elsewhere, read the page. */
+async function onActionClicked(tab) {
+  if (tab.url && tab.url.startsWith(chrome.runtime.getURL(READER_PAGE))) {
+    if (tab.openerTabId !== undefined) await chrome.tabs.update(tab.openerTabId, { active: true }).catch(() => {});
+    return chrome.tabs.remove(tab.id);
+  }
+  return openReader(tab);
+}
+
 chrome.action.onClicked.addListener((tab) => {
-  openReader(tab).catch((e) => console.error('pith:', e));
+  onActionClicked(tab).catch((e) => console.error('pith:', e));
 });
 
 chrome.runtime.onMessage.addListener((message, _sender, sendResponse) => {

@@ -94,6 +94,8 @@
     const article = el('article');
     if (ex.blocks.length === 0) {
       article.append(el('p', 'Pith found no article on this page.', 'status'));
+    } else if (!ex.readerable) {
+      article.append(el('p', 'This page does not read like an article; here is the text Pith found.', 'status notice'));
     }
     renderBlocks(ex.blocks, article);
     root.append(article);

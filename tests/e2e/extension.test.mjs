@@ -110,3 +110,38 @@ test('the reader reports pages the extension cannot read', async () => {
   await reader.close();
   await page.close();
 });
+
+test('a click on the reader tab closes it and returns to the page', async () => {
+  const { page, reader } = await readWithPith('/samples/article.html');
+  await clickAction(browser, reader);
+  const deadline = Date.now() + 10000;
+  while (!reader.isClosed() && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 50));
+  assert.ok(reader.isClosed(), 'the reader tab closed');
+  const active = await browser.worker.evaluate(async () => (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0].url);
+  assert.equal(active, page.url());
+  await page.close();
+});
+
+test('a page with megabytes of text still opens in the reader', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(server.url('/samples/article.html'));
+  // 6 MB of article text: fits once in session storage (10 MB), not twice.
+  await page.evaluate(() => {
+    const article = document.getElementById('main-article');
+    const sentence = 'Locks lift boats with water and patience, one chamber at a time. ';
+    for (let i = 0; i < 600; i++) {
+      const p = document.createElement('p');
+      p.textContent = `${i} ${sentence.repeat(150)}`;
+      article.append(p);
+    }
+  });
+  const before = new Set(browser.context.pages());
+  await clickAction(browser, page);
+  const reader = await waitForReader(browser.context, before, 60000);
+  await reader.waitForSelector('article, .status.error', { timeout: 60000 });
+  assert.equal(await reader.locator('.status.error').count(), 0);
+  assert.ok(await reader.locator('article p').count() > 600);
+  assert.match(await reader.locator('footer.about').innerText(), /^\d{6,} words/);
+  await reader.close();
+  await page.close();
+});
