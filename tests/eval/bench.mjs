@@ -13,12 +13,10 @@
 //   readability    new Readability(document.cloneNode(true)).parse()
 
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { ROOT, DIST, CHROMIUM, chromiumArgs } from '../e2e/lib.mjs';
-
-const PAGE_CSP = "script-src 'wasm-unsafe-eval'";
+import { servePages, isolatePage } from './pages.mjs';
 
 function args(argv) {
   const a = { dataset: null, runs: 7, limit: Infinity };
@@ -86,24 +84,15 @@ async function main() {
     globalThis.Readability = Readability;`;
   const wasmBytes = [...(await readFile(join(DIST, 'chrome/pkg/pith_bg.wasm')))];
 
-  const server = createServer(async (req, res) => {
-    const id = decodeURIComponent(req.url.slice(1).replace(/\.html$/, ''));
-    try {
-      const body = await readFile(join(a.dataset, 'pages', `${id}.html`));
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_CSP }).end(body);
-    } catch { res.writeHead(404).end(); }
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  const server = await servePages(join(a.dataset, 'pages'));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(), headless: true });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.route('**/*', (route) => (route.request().url().startsWith(`${origin}/`) && route.request().isNavigationRequest()
-    ? route.continue() : route.fulfill({ status: 404, body: '' })));
   const page = await context.newPage();
+  await isolatePage(context, page, server);
   const rows = [];
   for (const id of ids) {
     try {
-      await page.goto(`${origin}/${encodeURIComponent(id)}.html`, { waitUntil: 'load', timeout: 20000 });
+      await page.goto(server.urlOf(id), { waitUntil: 'load', timeout: 20000 });
       await page.evaluate(`${src}\n;0`);
       rows.push({ id, ...(await page.evaluate(measure, { runs: a.runs, wasmBytes })) });
     } catch (e) {
@@ -111,7 +100,7 @@ async function main() {
     }
   }
   await browser.close();
-  server.close();
+  await server.close();
 
   const col = (k) => rows.map((r) => r[k]);
   const line = (label, k) => `| ${label} | ${quantile(col(k), 0.5).toFixed(2)} | ${quantile(col(k), 0.95).toFixed(2)} |`;

@@ -18,11 +18,11 @@
 // each is timed inside the page with performance.now().
 
 import { readFile, writeFile, mkdir, cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { ROOT, DIST, launchWithExtension, tabIdOf } from '../e2e/lib.mjs';
 import { evaluate } from './score.mjs';
+import { servePages, isolatePage } from './pages.mjs';
 
 /** Fixed viewport, as the issue asks. */
 const VIEWPORT = { width: 1280, height: 900 };
@@ -30,8 +30,6 @@ const VIEWPORT = { width: 1280, height: 900 };
 const LOAD_TIMEOUT_MS = 20000;
 /** A system that has not answered by then gets an empty prediction. */
 const EXTRACT_TIMEOUT_MS = 30000;
-/** Blocks every script of the page (inline, external, handlers) but not wasm. */
-const PAGE_CSP = "script-src 'wasm-unsafe-eval'";
 /** Metadata fields compared by exact match, where the truth has them. */
 const EXACT_FIELDS = ['title', 'byline', 'lang', 'dir', 'siteName'];
 /** Output fields of both systems besides articleBody (the same names in Pith's Extraction and Readability's article). */
@@ -53,31 +51,6 @@ function parseArgs(argv) {
   args.name = basename(args.dataset);
   args.out = resolve(args.out || join(ROOT, 'eval-out', args.name));
   return args;
-}
-
-/** Serves one dataset's pages; everything else gets an empty 404. */
-async function servePages(pagesDir) {
-  const server = createServer(async (req, res) => {
-    const m = /^\/pages\/([^/?#]+)\.html(?:[?#].*)?$/.exec(req.url);
-    if (!m) { res.writeHead(404).end(); return; }
-    try {
-      const body = await readFile(join(pagesDir, `${decodeURIComponent(m[1])}.html`));
-      res.writeHead(200, {
-        'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': PAGE_CSP,
-        'cache-control': 'no-store',
-      }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const origin = `http://127.0.0.1:${server.address().port}`;
-  return {
-    urlOf: (id) => `${origin}/pages/${encodeURIComponent(id)}.html`,
-    origin,
-    close: () => new Promise((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
-  };
 }
 
 /** dist/chrome with host access to 127.0.0.1, so extraction needs no click. */
@@ -253,17 +226,7 @@ async function main() {
   const extensionDir = await harnessExtension();
   const browser = await launchWithExtension(extensionDir, { viewport: VIEWPORT });
   const page = await browser.context.newPage();
-  // Only the page itself comes from the network; everything else gets nothing.
-  await browser.context.route('**/*', (route) => {
-    const req = route.request();
-    if (!/^https?:/.test(req.url())) return route.continue();
-    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) {
-      // The page itself; any other top-level navigation (a meta refresh)
-      // is cancelled so that the page stays.
-      return req.url().startsWith(`${server.origin}/pages/`) ? route.continue() : route.abort();
-    }
-    return route.fulfill({ status: 404, body: '' });
-  });
+  await isolatePage(browser.context, page, server);
 
   const pith = {};
   const readability = {};
