@@ -1,33 +1,32 @@
-//! The decision and its output.
+//! The pipeline and its output. It flows one way:
 //!
-//! Today the decision is seed 000's DOM-weight method alone
-//! ([`crate::papers::dom_weight`]): the heaviest subtree's top leaves are
-//! the article. The composite of all five papers replaces [`decide`]; the
-//! output shape ([`Extraction`], [`NodeScore`]) is made to carry every
-//! method's columns, so the reader view, overlay, speech and devtools panel
-//! built on it do not change.
+//! 1. the page model ([`Page`]) is cut into leaves ([`segment`]);
+//! 2. every signal (one paper, [`crate::papers`], or one visual cue,
+//!    [`crate::cues`]) writes its own columns of one per-node
+//!    [`ScoreTable`];
+//! 3. the page type ([`page_type`]) and the decision ([`decision`]) read
+//!    only that table, and write their own columns and reasons into it;
+//! 4. the article ([`article`]) is built from the decision and the page.
+//!
+//! The score table in the output is that same table.
 
 use serde::{Deserialize, Serialize};
 
+use crate::article::{self, Block};
+use crate::cues;
+use crate::decision::{self, Decision};
 use crate::error::Result;
 use crate::metadata::{self, Metadata};
-use crate::model::{NodeId, NodeKind, Page, Tag};
-use crate::papers::dom_weight::{self, DomWeight, Role};
+use crate::model::{NodeId, NodeKind, Page};
+use crate::page_type::{self, PageType};
+use crate::papers::{self, Context};
+use crate::papers::records::Record;
+use crate::segment;
+use crate::table::{ColumnSpec, ScoreTable};
 use crate::text;
 
 /// Version of the [`Extraction`] format; bumped when a field changes meaning.
-pub const FORMAT_VERSION: u32 = 1;
-
-/// Readability.js's `isProbablyReaderable`: paragraphs shorter than this
-/// (characters) do not count towards being readerable…
-pub const READERABLE_MIN_BLOCK_CHARS: usize = 140;
-/// …and the sum of `sqrt(chars - 140)` over the others must pass this.
-pub const READERABLE_MIN_SCORE: f64 = 20.0;
-
-/// A first heading that the title merely contains is the headline only if
-/// it is at least this long (folded characters): short generic headings
-/// ("News", "Opinion") occur in many titles. Chosen by hand, not measured.
-pub const HEADLINE_MIN_PARTIAL_CHARS: usize = 11;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// What the caller may ask for.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -57,82 +56,55 @@ pub struct Extraction {
     pub site_name: Option<String>,
     pub published_time: Option<String>,
     pub excerpt: Option<String>,
+    pub lead_image: Option<String>,
     pub keywords: Vec<String>,
-    /// Whether the page holds an article worth a reader view.
+    /// Whether the page holds content worth a reader view…
     pub readerable: bool,
+    /// …and why (or why not), in a few words.
+    pub readerable_reason: String,
+    /// What kind of page this is, with the classifier's confidence.
+    pub page_type: PageType,
     /// The method that made the decision.
     pub method: &'static str,
-    /// The node the article was taken from.
+    /// The node that holds the content (the lowest common ancestor of the
+    /// kept blocks).
     pub root: Option<NodeId>,
-    /// The article's main text: blocks joined by newlines, without the
-    /// headline and byline.
+    /// The main text: blocks joined by newlines, without the headline and
+    /// byline.
     pub text: String,
     pub word_count: usize,
     pub blocks: Vec<Block>,
-    /// One row per element (and per anonymous leaf); empty unless asked for.
-    pub scores: Vec<NodeScore>,
+    /// Attribute–value pairs of a product (or other structured) page.
+    pub records: Vec<Record>,
+    /// The per-node score table; absent unless asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scores: Option<Scores>,
     pub stats: Stats,
 }
 
-/// A block of the article, in reading order.
+/// The score table as consumers see it: its columns described, then one
+/// row per scored node (elements and anonymous leaves).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Block {
-    pub kind: BlockKind,
-    /// Heading level 1–6; 0 for other kinds.
-    #[serde(skip_serializing_if = "is_zero")]
-    pub level: u8,
-    /// The block's text; line breaks (`<br>`, lines of `<pre>`) as `\n`.
-    pub text: String,
-    /// The nodes whose subtrees render this block (an element, or the run
-    /// of inline nodes of an anonymous block), for highlighting and speech.
-    pub nodes: Vec<NodeId>,
+pub struct Scores {
+    pub columns: Vec<ColumnSpec>,
+    pub rows: Vec<ScoreRow>,
 }
 
-fn is_zero(v: &u8) -> bool {
-    *v == 0
-}
-
-/// What a block is, for rendering.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub enum BlockKind {
-    Paragraph,
-    Heading,
-    ListItem,
-    Quote,
-    Preformatted,
-    TableCell,
-    Caption,
-}
-
-/// One node's scores. Columns are optional: each method fills its own.
+/// One node's row: every column's value (null where it does not apply),
+/// and the decision's verdict with a short reason.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct NodeScore {
+pub struct ScoreRow {
     pub node: NodeId,
     pub parent: Option<NodeId>,
     pub tag: String,
-    /// Seed 000's role for the node.
-    pub role: Role,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub word_num: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub link_num: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tag_num: Option<u32>,
-    /// Formula (1), for leaves.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub node_imp: Option<f64>,
-    /// WidthAttr, for subtrees.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub width_attr: Option<f64>,
-    /// Formula (2), for subtrees.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub weight: Option<f64>,
-    /// A leaf of the chosen subtree: part of the article (its headline and
-    /// byline included, though `text` gives them their own fields).
-    pub selected: bool,
+    pub values: Vec<Option<f32>>,
+    /// Whether the node's text is part of the content.
+    pub content: bool,
+    /// Why (empty for nodes the decision does not judge on their own).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub reason: String,
 }
 
 /// Sizes of the input, for the devtools panel and benchmarks.
@@ -141,77 +113,46 @@ pub struct NodeScore {
 pub struct Stats {
     pub nodes: usize,
     pub elements: usize,
+    pub leaves: usize,
     pub visual: bool,
 }
 
-/// The decision: which leaves make the article.
-struct Decision {
-    root: Option<NodeId>,
-    /// Leaf indices into `DomWeight::leaves`, in document order.
-    leaves: Vec<usize>,
+/// Runs every signal, in pipeline order, over `cx` into `table`.
+pub fn run_signals(cx: &Context, table: &mut ScoreTable) {
+    cues::score(cx, table);
+    papers::dom_weight::score(cx, table);
+    papers::text_stats::score(cx, table);
+    papers::punctuation::score(cx, table);
+    papers::density::score(cx, table);
+    papers::keywords::score(cx, table);
+    papers::vsse::score(cx, table);
+    papers::records::score(cx, table);
 }
 
-fn decide(weights: &DomWeight) -> Decision {
-    match weights.best {
-        Some(b) => Decision {
-            root: Some(weights.subtrees[b].id),
-            leaves: weights.subtrees[b].leaves.clone(),
-        },
-        None => Decision { root: None, leaves: Vec::new() },
-    }
-}
-
-/// Extracts the article of `page`.
+/// Extracts the content of `page`.
 pub fn extract(page: &Page, options: &Options) -> Result<Extraction> {
-    let weights = dom_weight::weigh(page);
-    let decision = decide(&weights);
+    let seg = segment::segment(page);
+    let cx = Context { page, seg: &seg };
+    let mut table = ScoreTable::new(page.nodes.len());
+    run_signals(&cx, &mut table);
+    let page_type = page_type::classify(&cx, &mut table);
+    let decision = decision::decide(&cx, &mut table, &page_type);
     let meta: Metadata = metadata::read(page, decision.root);
+    let built = article::build(&cx, &decision, &meta);
 
-    let mut blocks: Vec<Block> = decision
-        .leaves
-        .iter()
-        .map(|&l| make_block(page, &weights.leaves[l]))
-        .filter(|b| !b.text.is_empty())
-        .collect();
-
-    // The headline and byline have fields of their own.
-    let title_key = text::fold_for_compare(&meta.title);
-    if blocks.first().is_some_and(|b| {
-        b.kind == BlockKind::Heading && !title_key.is_empty() && {
-            let k = text::fold_for_compare(&b.text);
-            k == title_key || (k.len() >= HEADLINE_MIN_PARTIAL_CHARS && title_key.contains(&k))
-        }
-    }) {
-        blocks.remove(0);
-    }
-    if let Some(by) = meta.byline_node {
-        let short = |b: &Block| b.text.chars().count() < metadata::MAX_BYLINE_CHARS;
-        blocks.retain(|b| {
-            let inside_byline = b.nodes.iter().any(|&n| page.contains(by, n));
-            let holds_byline = b.nodes.iter().any(|&n| page.contains(n, by));
-            !(inside_byline || (holds_byline && short(b)))
-        });
-    }
-
-    let text = blocks.iter().map(|b| b.text.as_str()).collect::<Vec<_>>().join("\n");
-    let readerable = blocks
-        .iter()
-        .filter(|b| b.kind != BlockKind::Heading)
-        .map(|b| b.text.chars().count())
-        .filter(|&c| c >= READERABLE_MIN_BLOCK_CHARS)
-        .map(|c| ((c - READERABLE_MIN_BLOCK_CHARS) as f64).sqrt())
-        .sum::<f64>()
-        > READERABLE_MIN_SCORE;
-
+    let text = built.blocks.iter().map(|b| b.text.as_str()).collect::<Vec<_>>().join("\n");
     let dir = decision
         .root
         .and_then(|r| page.closest(r, |e| !e.dir.trim().is_empty()))
         .and_then(|id| page.element(id))
         .map(|e| e.dir.trim().to_string())
         .or_else(|| Some(page.dir.trim().to_string()).filter(|d| !d.is_empty()));
-
-    let scores = if options.scores { score_table(page, &weights, &decision) } else { Vec::new() };
-    let elements = page.element_count();
+    let keywords = if meta.keywords.is_empty() {
+        papers::keywords::article_keywords(&text, meta.lang.as_deref())
+    } else {
+        meta.keywords.clone()
+    };
+    let scores = options.scores.then(|| scores_out(page, &seg, &table, &decision));
     Ok(Extraction {
         version: FORMAT_VERSION,
         url: page.url.clone(),
@@ -222,113 +163,55 @@ pub fn extract(page: &Page, options: &Options) -> Result<Extraction> {
         site_name: meta.site_name,
         published_time: meta.published_time,
         excerpt: meta.excerpt.or_else(|| {
-            blocks.iter().find(|b| b.kind == BlockKind::Paragraph).map(|b| b.text.clone())
+            built.blocks.iter().find(|b| b.kind == article::BlockKind::Paragraph).map(|b| b.text.clone())
         }),
-        keywords: meta.keywords,
-        readerable,
-        method: "dom-weight",
+        lead_image: meta.lead_image,
+        keywords,
+        readerable: decision.readerable,
+        readerable_reason: decision.readerable_reason.clone(),
+        page_type,
+        method: decision::METHOD,
         root: decision.root,
         word_count: text::word_count(&text),
         text,
-        blocks,
+        blocks: built.blocks,
+        records: decision.records.clone(),
         scores,
         stats: Stats {
             nodes: page.nodes.len(),
-            elements,
+            elements: page.element_count(),
+            leaves: seg.leaves.len(),
             visual: page.viewport.is_some(),
         },
     })
 }
 
-fn make_block(page: &Page, leaf: &dom_weight::Leaf) -> Block {
-    let text = page.inline_text(leaf.nodes.iter().copied());
-    // An element leaf is its own block; an anonymous leaf takes its kind
-    // from the block it sits in.
-    let holder = if page.element(leaf.id).is_some() { leaf.id } else { leaf.parent };
-    let tag = page.tag(holder).unwrap_or(Tag::Other);
-    let (kind, level) = match tag {
-        t if t.heading_level().is_some() => (BlockKind::Heading, t.heading_level().unwrap_or(0)),
-        Tag::Li | Tag::Dd | Tag::Dt => (BlockKind::ListItem, 0),
-        Tag::Pre => (BlockKind::Preformatted, 0),
-        Tag::Td | Tag::Th => (BlockKind::TableCell, 0),
-        Tag::Figcaption | Tag::Caption => (BlockKind::Caption, 0),
-        _ if page.closest(holder, |e| e.tag == Tag::Pre).is_some() => (BlockKind::Preformatted, 0),
-        _ if page.closest(holder, |e| e.tag == Tag::Blockquote).is_some() => (BlockKind::Quote, 0),
-        _ => (BlockKind::Paragraph, 0),
-    };
-    Block { kind, level, text, nodes: leaf.nodes.clone() }
-}
-
-impl NodeScore {
-    /// A row with no method's columns filled yet.
-    fn empty(page: &Page, node: NodeId, tag: String, role: Role) -> NodeScore {
-        NodeScore {
-            node,
-            parent: page.nodes[node].parent,
-            tag,
-            role,
-            word_num: None,
-            link_num: None,
-            tag_num: None,
-            node_imp: None,
-            width_attr: None,
-            weight: None,
-            selected: false,
-        }
-    }
-}
-
-fn score_table(page: &Page, weights: &DomWeight, decision: &Decision) -> Vec<NodeScore> {
-    let mut rows: Vec<Option<NodeScore>> = vec![None; page.nodes.len()];
+/// The table as rows: every element, and every anonymous leaf.
+fn scores_out(page: &Page, seg: &segment::Segmentation, table: &ScoreTable, decision: &Decision) -> Scores {
+    let columns: Vec<ColumnSpec> = table.specs().iter().map(|s| **s).collect();
+    let mut rows = Vec::new();
     for (id, node) in page.nodes.iter().enumerate() {
-        if let NodeKind::Element(e) = &node.kind {
-            rows[id] = Some(NodeScore::empty(page, id, e.name.clone(), weights.roles[id]));
-        }
-    }
-    for leaf in &weights.leaves {
-        let row = rows[leaf.id].get_or_insert_with(|| {
-            let tag = crate::model::TEXT_NODE_TAG.to_string();
-            NodeScore::empty(page, leaf.id, tag, weights.roles[leaf.id])
+        let tag = match &node.kind {
+            NodeKind::Element(e) => e.name.clone(),
+            NodeKind::Text(_) if seg.leaf_of[id].is_some_and(|l| seg.leaves[l as usize].id == id) => {
+                crate::model::TEXT_NODE_TAG.to_string()
+            }
+            NodeKind::Text(_) => continue,
+        };
+        let values = (0..columns.len())
+            .map(|c| {
+                let v = table.get(crate::table::Col(c), id);
+                (!v.is_nan()).then_some(v)
+            })
+            .collect();
+        rows.push(ScoreRow {
+            node: id,
+            parent: node.parent,
+            tag,
+            values,
+            content: decision.content[id],
+            reason: decision.reasons[id].clone(),
         });
-        row.word_num = Some(leaf.word_num);
-        row.link_num = Some(leaf.link_num);
-        row.tag_num = Some(leaf.tag_num);
-        row.node_imp = Some(leaf.node_imp);
     }
-    for s in &weights.subtrees {
-        if let Some(row) = rows[s.id].as_mut() {
-            row.width_attr = Some(s.width_attr);
-            row.weight = Some(s.weight);
-        }
-    }
-    for &l in &decision.leaves {
-        if let Some(row) = rows[weights.leaves[l].id].as_mut() {
-            row.selected = true;
-        }
-    }
-    rows.into_iter().flatten().collect()
-}
-
-#[cfg(all(test, not(target_arch = "wasm32")))]
-mod tests {
-    use super::*;
-    use crate::html::parse_document;
-
-    #[test]
-    fn headline_is_a_field_not_part_of_the_text() {
-        let page = parse_document(
-            "<html><head><title>How rivers carve deep canyons | Site</title></head><body><div>\
-             <h1>How rivers carve deep canyons</h1><p>Water runs downhill and carves the rock over ages.</p>\
-             <p>Canyons are the record of that patience.</p></div></body></html>",
-            "u",
-        )
-        .unwrap();
-        let out = extract(&page, &Options::default()).unwrap();
-        assert_eq!(out.title, "How rivers carve deep canyons");
-        assert_eq!(
-            out.text,
-            "Water runs downhill and carves the rock over ages.\nCanyons are the record of that patience."
-        );
-        assert!(out.scores.iter().any(|s| s.selected && s.tag == "p"));
-    }
+    Scores { columns, rows }
 }

@@ -57,8 +57,9 @@ pub fn facts_from_html(html: &str, url: &str) -> Result<PageFacts> {
 
     // Pre-order walk with an explicit stack (pages nest deeper than a
     // thread's stack allows for recursion).
-    let mut stack = vec![(*start, -1i64)];
-    while let Some((node, parent)) = stack.pop() {
+    // (node, parent index, inside a hidden subtree)
+    let mut stack = vec![(*start, -1i64, false)];
+    while let Some((node, parent, in_hidden)) = stack.pop() {
         let index = facts.nodes.len() as i64;
         match node.value() {
             Node::Text(t) => {
@@ -76,7 +77,8 @@ pub fn facts_from_html(html: &str, url: &str) -> Result<PageFacts> {
                 }
                 let attr = |k: &str| v.attr(k).unwrap_or_default().to_string();
                 let style = attr("style");
-                let hidden = v.attr("hidden").is_some()
+                let hidden = in_hidden
+                    || v.attr("hidden").is_some()
                     || style_property(&style, "display").as_deref() == Some("none")
                     || style_property(&style, "visibility").as_deref()
                         == Some("hidden");
@@ -99,11 +101,29 @@ pub fn facts_from_html(html: &str, url: &str) -> Result<PageFacts> {
                     text: String::new(),
                     tag: name.clone(),
                 });
-                if !hidden && !is_opaque(&name) {
+                if !is_opaque(&name) {
                     // Push children reversed so they pop in document order.
                     let children: Vec<_> = node.children().collect();
-                    for c in children.into_iter().rev() {
-                        stack.push((c, index));
+                    // A closed <details> renders only its first <summary>.
+                    let closed_details = name == "details" && v.attr("open").is_none();
+                    let mut summary_seen = false;
+                    let child_hidden: Vec<bool> = children
+                        .iter()
+                        .map(|c| {
+                            if !closed_details {
+                                return hidden;
+                            }
+                            let summary = c.value().as_element().is_some_and(|e| e.name() == "summary");
+                            if summary && !summary_seen {
+                                summary_seen = true;
+                                hidden
+                            } else {
+                                true
+                            }
+                        })
+                        .collect();
+                    for (c, h) in children.into_iter().zip(child_hidden).rev() {
+                        stack.push((c, index, h));
                     }
                 }
             }
@@ -127,7 +147,8 @@ mod tests {
             "<html lang=en><head><title> A  title </title>\
              <meta property='og:site_name' content='Site'></head>\
              <body><p>One <b>two</b></p><script>x()</script>\
-             <div hidden><p>secret</p></div><svg><text>chart</text></svg></body></html>",
+             <div hidden><p>secret</p></div><svg><text>chart</text></svg>\
+             <details><summary>More</summary><p>Panel</p></details></body></html>",
             "https://example.test/",
         )
         .unwrap();
@@ -142,8 +163,14 @@ mod tests {
                 NodeKind::Text(t) => format!("'{t}'"),
             })
             .collect();
-        assert_eq!(names, ["body", "p", "'One '", "b", "'two'", "div", "svg"]);
-        assert!(page.element(5).unwrap().hidden);
-        assert_eq!(page.text_content(0), "One two");
+        assert_eq!(
+            names,
+            ["body", "p", "'One '", "b", "'two'", "div", "p", "'secret'", "svg", "details", "summary",
+             "'More'", "p", "'Panel'"]
+        );
+        // Hidden subtrees are walked and marked; so is a closed <details>'s body.
+        let hidden: Vec<usize> = (0..page.nodes.len()).filter(|&i| page.element(i).is_some_and(|e| e.hidden)).collect();
+        assert_eq!(hidden, [5, 6, 12]);
+        assert_eq!(page.text_content(0), "One twoMore");
     }
 }

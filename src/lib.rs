@@ -38,11 +38,17 @@
 //! # }
 //! ```
 
+pub mod article;
+pub mod cues;
+pub mod decision;
 pub mod error;
 pub mod extract;
 pub mod metadata;
 pub mod model;
+pub mod page_type;
 pub mod papers;
+pub mod segment;
+pub mod table;
 pub mod text;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -30,6 +30,8 @@ pub const EXCERPT_KEYS: &[&str] = &[
 pub const SITE_NAME_KEYS: &[&str] = &["og:site_name"];
 /// `<meta>` keys for the publication time.
 pub const PUBLISHED_KEYS: &[&str] = &["article:published_time", "parsely-pub-date"];
+/// `<meta>` keys for the lead image.
+pub const IMAGE_KEYS: &[&str] = &["og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src"];
 /// `<meta>` keys for keywords (seed 000 §3.3 (2), S_meta-kw).
 pub const KEYWORD_KEYS: &[&str] = &["keywords", "news_keywords"];
 
@@ -80,6 +82,8 @@ pub struct Metadata {
     pub site_name: Option<String>,
     pub published_time: Option<String>,
     pub excerpt: Option<String>,
+    /// The lead image's address (og:image, JSON-LD image).
+    pub lead_image: Option<String>,
     pub keywords: Vec<String>,
     pub lang: Option<String>,
 }
@@ -121,6 +125,17 @@ fn json_str(v: &Value) -> Option<String> {
     }
 }
 
+/// A URL from a JSON-LD image: a string, an ImageObject (`url`), or the
+/// first of a list.
+fn json_url(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
+        Value::Object(o) => o.get("url").or_else(|| o.get("contentUrl")).and_then(json_url),
+        Value::Array(items) => items.iter().find_map(json_url),
+        _ => None,
+    }
+}
+
 /// Reads the metadata of `page`, whose article was found at `root` (a
 /// byline is looked for near it first).
 pub fn read(page: &Page, root: Option<NodeId>) -> Metadata {
@@ -155,6 +170,7 @@ pub fn read(page: &Page, root: Option<NodeId>) -> Metadata {
             .or_else(|| meta(SITE_NAME_KEYS)),
         published_time: ld_field("datePublished").or_else(|| meta(PUBLISHED_KEYS)),
         excerpt: ld_field("description").or_else(|| meta(EXCERPT_KEYS)),
+        lead_image: ld.as_ref().and_then(|o| o.get("image")).and_then(json_url).or_else(|| meta(IMAGE_KEYS)),
         keywords,
         lang: Some(page.lang.trim().to_string()).filter(|l| !l.is_empty()),
     }

@@ -84,9 +84,10 @@ var PithWalker = (() => {
     const out = facts.nodes;
     const nodes = [];
     const fontRead = [];
-    const stack = [[start, -1]];
+    // [node, parent index, inside a hidden subtree]
+    const stack = [[start, -1, false]];
     while (stack.length) {
-      const [node, parent] = stack.pop();
+      const [node, parent, inHidden] = stack.pop();
       const index = out.length;
       if (node.nodeType === Node.TEXT_NODE) {
         const data = node.nodeValue || '';
@@ -104,9 +105,11 @@ var PithWalker = (() => {
       } else if (node.nodeType === Node.ELEMENT_NODE) {
         const tag = asciiLower(node.localName);
         if (SKIPPED_TAGS.has(tag)) continue;
-        const style = win.getComputedStyle(node);
-        const display = style.getPropertyValue('display');
-        const hidden = display === 'none'
+        // Inside a hidden subtree nothing renders: no style or layout is
+        // read, the structure and text are.
+        const style = inHidden ? null : win.getComputedStyle(node);
+        const display = style ? style.getPropertyValue('display') : '';
+        const hidden = inHidden || display === 'none'
           || (display !== 'contents' && !node.checkVisibility(VISIBILITY_OPTIONS));
         const f = { parent, tag };
         // Most elements carry no attribute at all: one call saves seven.
@@ -142,9 +145,9 @@ var PithWalker = (() => {
           if (display !== 'inline') put(f.visual, 'position', style.getPropertyValue('position'));
         }
         out.push(f);
-        if (!hidden && !OPAQUE_TAGS.has(tag)) {
+        if (!OPAQUE_TAGS.has(tag)) {
           const children = renderedChildren(node, tag);
-          for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], index]);
+          for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], index, hidden]);
         }
       } else {
         continue;

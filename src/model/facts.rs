@@ -12,12 +12,17 @@
 //!   (flattened) where it has any.
 //! * Skip, with their subtrees, comments and [`SKIPPED_TAGS`].
 //! * Record text nodes as they are (tag [`TEXT_NODE_TAG`]).
-//! * Record elements; do not enter [`OPAQUE_TAGS`] nor hidden elements.
+//! * Record elements; do not enter [`OPAQUE_TAGS`].
 //! * Hidden: in a browser, computed `display: none`, or `checkVisibility({
 //!   visibilityProperty: true })` false for an element whose `display` is not
-//!   `contents`; in parsed HTML, the `hidden` attribute or an inline
-//!   `display: none` / `visibility: hidden`. Opacity 0 is not hidden: pages
-//!   that fade text in as it scrolls into view start it at opacity 0.
+//!   `contents` (this covers the body of a closed `<details>`); in parsed
+//!   HTML, the `hidden` attribute, an inline `display: none` /
+//!   `visibility: hidden`, or the body of a `<details>` without `open`.
+//!   Opacity 0 is not hidden: pages that fade text in as it scrolls into
+//!   view start it at opacity 0.
+//! * Enter hidden elements too (a closed tab or accordion panel of the
+//!   main content is content): every element under a hidden one is marked
+//!   hidden and read without visual facts (no style or layout read).
 //! * Read `id`, `class`, `role`, `dir`, `rel`, `itemprop`, `aria-hidden` of
 //!   every element,
 //!   `href` of `<a>`, `src` and `alt` of `<img>`.
@@ -212,12 +217,12 @@ impl Page {
                 }
                 (_, p) => Some(p as usize),
             };
-            let parent_width = match parent {
+            let (parent_width, parent_hidden) = match parent {
                 Some(p) => match &nodes[p].kind {
-                    NodeKind::Element(e) => e.width_ratio,
+                    NodeKind::Element(e) => (e.width_ratio, e.hidden),
                     NodeKind::Text(_) => return Err(Error::TextParent { node: i }),
                 },
-                None => 1.0,
+                None => (1.0, false),
             };
             if i == 0 && f.tag == TEXT_NODE_TAG {
                 return Err(Error::TextRoot);
@@ -225,7 +230,10 @@ impl Page {
             let kind = if f.tag == TEXT_NODE_TAG {
                 NodeKind::Text(f.text)
             } else {
-                NodeKind::Element(Box::new(element_from_facts(f, parent_width, viewport)))
+                let mut e = element_from_facts(f, parent_width, viewport);
+                // Hidden is inherited: nothing under a hidden element renders.
+                e.hidden |= parent_hidden;
+                NodeKind::Element(Box::new(e))
             };
             if let Some(p) = parent {
                 nodes[p].children.push(i);

@@ -96,9 +96,10 @@ pub struct Element {
     pub itemprop: String,
     /// `aria-hidden="true"`.
     pub aria_hidden: bool,
-    /// Not rendered: `display: none`, `visibility: hidden`, the `hidden`
-    /// attribute. The walk does not enter hidden elements, so
-    /// they have no children in the model.
+    /// Not rendered, itself or through an ancestor: `display: none`,
+    /// `visibility: hidden`, the `hidden` attribute, the body of a closed
+    /// `<details>`. The walk enters hidden subtrees (a tab or accordion
+    /// panel is content) but reads no visual facts there.
     pub hidden: bool,
     /// Width as a share of the page width, 0..=1 (seed 000's WidthAttr).
     /// From the rendered box where known; otherwise from `width` attributes
@@ -278,13 +279,22 @@ impl Page {
         self.element(id).is_some_and(|e| e.tag == Tag::A && e.href.is_some())
     }
 
-    /// All text under `id`, whitespace collapsed and trimmed.
+    /// The rendered text under `id` (hidden subtrees left out), whitespace
+    /// collapsed and trimmed.
     pub fn text_content(&self, id: NodeId) -> String {
         let mut s = String::new();
-        for n in self.subtree(id) {
-            if let Some(t) = self.text(n) {
-                s.push_str(t);
+        let end = self.subtree_end(id);
+        let mut n = id;
+        while n < end {
+            match &self.nodes[n].kind {
+                NodeKind::Element(e) if e.hidden => {
+                    n = self.subtree_end(n);
+                    continue;
+                }
+                NodeKind::Text(t) => s.push_str(t),
+                NodeKind::Element(_) => {}
             }
+            n += 1;
         }
         text::collapse_whitespace(&s).trim().to_string()
     }
@@ -292,19 +302,28 @@ impl Page {
     /// The rendered text of inline content: the nodes `ids` and everything
     /// under them, with whitespace collapsed as CSS does (kept inside
     /// `<pre>`), `<br>` as a line break, lines trimmed and blank lines
-    /// dropped.
-    pub fn inline_text(&self, ids: impl IntoIterator<Item = NodeId>) -> String {
+    /// dropped. Text under hidden elements is left out unless
+    /// `include_hidden` (the text of a hidden tab or accordion panel).
+    pub fn inline_text(&self, ids: impl IntoIterator<Item = NodeId>, include_hidden: bool) -> String {
         let mut raw = String::new();
         for id in ids {
-            for n in self.subtree(id) {
-                match &self.nodes[n].kind {
+            let end = self.subtree_end(id);
+            let mut n = id;
+            while n < end {
+                if !include_hidden && self.element(n).is_some_and(|e| e.hidden) {
+                    n = self.subtree_end(n);
+                    continue;
+                }
+                let node = n;
+                n += 1;
+                match &self.nodes[node].kind {
                     // The page's own private-use characters (icon fonts)
                     // are no text, and would clash with the markers.
                     NodeKind::Text(t) if t.contains([LINE_BREAK, PRE_SPACE]) => {
                         let clean = t.replace([LINE_BREAK, PRE_SPACE], "");
-                        self.push_inline(&mut raw, n, &clean);
+                        self.push_inline(&mut raw, node, &clean);
                     }
-                    NodeKind::Text(t) => self.push_inline(&mut raw, n, t),
+                    NodeKind::Text(t) => self.push_inline(&mut raw, node, t),
                     NodeKind::Element(e) if e.tag == Tag::Br => raw.push(LINE_BREAK),
                     NodeKind::Element(_) => {}
                 }
@@ -363,8 +382,8 @@ mod tests {
         )
         .unwrap();
         let p = page.nodes[0].children[0];
-        assert_eq!(page.inline_text([p]), "Tap the icon\nto share.");
+        assert_eq!(page.inline_text([p], false), "Tap the icon\nto share.");
         let pre = page.nodes[0].children[1];
-        assert_eq!(page.inline_text([pre]), "fn main() {\n    go();\n}");
+        assert_eq!(page.inline_text([pre], false), "fn main() {\n    go();\n}");
     }
 }

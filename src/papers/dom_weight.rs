@@ -9,13 +9,10 @@
 //! 5. Formula (3): the heaviest subtree is the body; its leaves are the text.
 //!
 //! ## How Pith reads the paper where it is silent
-//! * A *leaf* is a block (not pruned, not a row node) whose content is only
-//!   text and row nodes, with at least one word. Blocks without words (image
-//!   holders, spacers) carry no "semantic information" (§3.2) and are not
-//!   leaves.
-//! * Text that sits directly in a block beside other blocks (`<div>text<p>…
-//!   </p></div>`) forms an *anonymous leaf*, as CSS makes an anonymous block
-//!   box of it; its id is its first node's.
+//! * Leaves and row nodes are the page's segmentation ([`crate::segment`]);
+//!   this method weighs the leaves with at least one word outside pruned
+//!   subtrees. Blocks without words (image holders, spacers) carry no
+//!   "semantic information" (§3.2) and are not weighed.
 //! * `WordNum` counts words outside links; `LinkNum` counts `<a href>`
 //!   elements; `TagNum` counts the other element pairs in the leaf, itself
 //!   included (void elements such as `<br>` have no pair). The denominator
@@ -32,8 +29,10 @@
 
 use serde::Serialize;
 
-use crate::model::{NodeId, NodeKind, Page, Tag};
-use crate::text;
+use super::Context;
+use crate::model::{NodeId, Page, Tag};
+use crate::segment::Segmentation;
+use crate::table::{ColumnSpec, ScoreTable};
 
 /// Table 1, "Ignore Tag": pruned with their subtrees before weighting.
 pub const IGNORE_TAGS: &[Tag] =
@@ -46,10 +45,6 @@ pub const ROW_TAGS: &[Tag] = &[Tag::Span, Tag::Img, Tag::Strong, Tag::B, Tag::Em
 /// the page's words is not pruned. ASP.NET WebForms pages wrap the whole
 /// `<body>` in one `<form>`; pruning it would leave nothing to extract.
 pub const FORM_KEEP_MIN_WORD_SHARE: f64 = 0.5;
-
-/// Elements without a closing tag: they are not a "pair of HTML tags" (§3.3
-/// (4)) and do not count in `TagNum`.
-const VOID_TAGS: &[Tag] = &[Tag::Br, Tag::Wbr, Tag::Img, Tag::Input, Tag::Hr, Tag::Source];
 
 /// Formula (1): a leaf's weight. The denominator is guarded: at least 1.
 pub fn node_imp(word_num: u32, link_num: u32, tag_num: u32) -> f64 {
@@ -138,117 +133,127 @@ impl DomWeight {
 
 }
 
-/// Runs the method over a page.
-pub fn weigh(page: &Page) -> DomWeight {
-    let n = page.nodes.len();
-    // Words under each node (for the form rule), bottom-up: the arena is in
-    // pre-order, so every child comes after its parent.
-    let mut words = vec![0u32; n];
-    for id in (0..n).rev() {
-        if let NodeKind::Text(t) = &page.nodes[id].kind {
-            words[id] = text::word_count(t) as u32;
-        }
-        if let Some(p) = page.nodes[id].parent {
-            words[p] += words[id];
-        }
-    }
-    let total_words = f64::from(words[0].max(1));
+/// The method's columns in the score table.
+pub const COLUMNS: &[ColumnSpec] = &[
+    ColumnSpec {
+        key: "domWeight.wordNum",
+        signal: "domWeight",
+        label: "WordNum",
+        source: "seed 000 §3.3 (4), formula (1)",
+        description: "Words of a leaf outside links.",
+    },
+    ColumnSpec {
+        key: "domWeight.linkNum",
+        signal: "domWeight",
+        label: "LinkNum",
+        source: "seed 000 §3.3 (4), formula (1)",
+        description: "Links (<a href>) in a leaf.",
+    },
+    ColumnSpec {
+        key: "domWeight.tagNum",
+        signal: "domWeight",
+        label: "TagNum",
+        source: "seed 000 §3.3 (4), formula (1)",
+        description: "Other tag pairs in a leaf, itself included.",
+    },
+    ColumnSpec {
+        key: "domWeight.nodeImp",
+        signal: "domWeight",
+        label: "NodeImp",
+        source: "seed 000 §3.3 (4), formula (1)",
+        description: "A leaf's weight: WordNum / (LinkNum + TagNum).",
+    },
+    ColumnSpec {
+        key: "domWeight.widthAttr",
+        signal: "domWeight",
+        label: "WidthAttr",
+        source: "seed 000 §3.3 (5)",
+        description: "A subtree's width as a share of the page width.",
+    },
+    ColumnSpec {
+        key: "domWeight.weight",
+        signal: "domWeight",
+        label: "Weight",
+        source: "seed 000 §3.3 (5), formula (2)",
+        description: "A subtree's weight: WidthAttr × mean NodeImp of its top leaves.",
+    },
+    ColumnSpec {
+        key: "domWeight.body",
+        signal: "domWeight",
+        label: "body",
+        source: "seed 000 §3.3 (6), formula (3)",
+        description: "1 on the heaviest subtree and on its top leaves: seed 000's article.",
+    },
+];
 
-    // Pass 1, top-down: pruning and link ancestry.
+/// Runs the method over a page (segmenting it first).
+pub fn weigh(page: &Page) -> DomWeight {
+    weigh_segmented(page, &crate::segment::segment(page))
+}
+
+/// Runs the method over a segmented page.
+pub fn weigh_segmented(page: &Page, seg: &Segmentation) -> DomWeight {
+    let n = page.nodes.len();
+    let total_words = f64::from(seg.sums.first().map_or(0, |s| s.words).max(1));
+
+    // Table 1: ignore tags are pruned with their subtrees (a page-sized
+    // form excepted), and so are hidden elements.
     let mut pruned = vec![false; n];
-    let mut in_link = vec![false; n];
     for id in 0..n {
-        let parent = page.nodes[id].parent;
-        let inherited = parent.is_some_and(|p| pruned[p]);
+        let inherited = page.nodes[id].parent.is_some_and(|p| pruned[p]);
         pruned[id] = inherited
             || page.element(id).is_some_and(|e| {
                 e.hidden
                     || (IGNORE_TAGS.contains(&e.tag)
                         && !(e.tag == Tag::Form
-                            && f64::from(words[id]) / total_words > FORM_KEEP_MIN_WORD_SHARE))
-            });
-        in_link[id] = page.is_link(id) || parent.is_some_and(|p| in_link[p]);
-    }
-
-    // Pass 2, bottom-up: row nodes (inline-level, holding only inline content).
-    let mut row = vec![false; n];
-    for id in (0..n).rev() {
-        let Some(e) = page.element(id) else { continue };
-        if pruned[id] {
-            continue;
-        }
-        let inline_level = match &e.visual {
-            Some(v) => v.display.is_inline_level(),
-            None => ROW_TAGS.contains(&e.tag) || e.tag.is_inline_by_default(),
-        };
-        row[id] = inline_level
-            && page.nodes[id].children.iter().all(|&c| {
-                pruned[c] || page.text(c).is_some() || row[c]
+                            && f64::from(seg.sums[id].words) / total_words > FORM_KEEP_MIN_WORD_SHARE))
             });
     }
-    let is_inline = |c: NodeId| page.text(c).is_some() || row[c];
 
-    // Pass 3: leaves and subtrees, in document order.
     let mut roles = vec![Role::None; n];
-    let mut leaves = Vec::new();
-    let mut subtrees = Vec::new();
     for id in 0..n {
-        if pruned[id] {
-            roles[id] = Role::Pruned;
-            continue;
-        }
-        if row[id] {
-            roles[id] = Role::Row;
-        }
-        let Some(e) = page.element(id) else { continue };
-        if row[id] {
-            continue;
-        }
-        let children: Vec<NodeId> =
-            page.nodes[id].children.iter().copied().filter(|&c| !pruned[c]).collect();
-        // A leaf itself: only inline content. It is weighed as a top leaf of
-        // its parent, not as a subtree.
-        if children.iter().all(|&c| is_inline(c)) && id != 0 {
-            continue;
-        }
-        let mut top = Vec::new();
-        let mut run: Vec<NodeId> = Vec::new();
-        let flush = |run: &mut Vec<NodeId>, top: &mut Vec<usize>, leaves: &mut Vec<Leaf>| {
-            if run.is_empty() {
-                return;
-            }
-            let nodes = std::mem::take(run);
-            if let Some(leaf) = measure(page, &pruned, &in_link, nodes[0], nodes, id) {
-                top.push(leaves.len());
-                leaves.push(leaf);
-            }
+        roles[id] = if pruned[id] {
+            Role::Pruned
+        } else if seg.inline[id] && page.element(id).is_some() {
+            Role::Row
+        } else {
+            Role::None
         };
-        for &c in &children {
-            if is_inline(c) {
-                run.push(c);
-                continue;
-            }
-            flush(&mut run, &mut top, &mut leaves);
-            let child_is_leaf = page.nodes[c].children.iter().all(|&g| pruned[g] || is_inline(g));
-            if child_is_leaf {
-                if let Some(leaf) = measure(page, &pruned, &in_link, c, vec![c], id) {
-                    top.push(leaves.len());
-                    leaves.push(leaf);
-                }
-            }
-        }
-        flush(&mut run, &mut top, &mut leaves);
-        if top.is_empty() {
+    }
+    // Leaves with a word, outside pruned subtrees; each is a top leaf of
+    // its parent block.
+    let mut leaves = Vec::new();
+    for l in &seg.leaves {
+        if pruned[l.holder()] || l.words == 0 {
             continue;
         }
-        let imps: Vec<f64> = top.iter().map(|&l| leaves[l].node_imp).collect();
-        let width_attr = f64::from(e.width_ratio);
-        subtrees.push(Subtree { id, width_attr, weight: subtree_weight(width_attr, &imps), leaves: top });
+        let word_num = l.words - l.link_words;
+        leaves.push(Leaf {
+            id: l.id,
+            nodes: l.nodes.clone(),
+            parent: l.parent,
+            word_num,
+            link_num: l.links,
+            tag_num: l.tags,
+            node_imp: node_imp(word_num, l.links, l.tags),
+        });
+        roles[l.id] = if l.element { Role::Leaf } else { Role::AnonymousLeaf };
     }
-    for leaf in &leaves {
-        roles[leaf.id] = if page.text(leaf.id).is_some() { Role::AnonymousLeaf } else { Role::Leaf };
+    // Subtrees: blocks with top leaves, in document order.
+    let mut by_parent: Vec<(NodeId, usize)> =
+        leaves.iter().enumerate().map(|(i, l)| (l.parent, i)).collect();
+    by_parent.sort_by_key(|&(p, i)| (p, i));
+    let mut subtrees: Vec<Subtree> = Vec::new();
+    for (parent, i) in by_parent {
+        match subtrees.last_mut() {
+            Some(s) if s.id == parent => s.leaves.push(i),
+            _ => subtrees.push(Subtree { id: parent, width_attr: 0.0, leaves: vec![i], weight: 0.0 }),
+        }
     }
-    for s in &subtrees {
+    for s in &mut subtrees {
+        let imps: Vec<f64> = s.leaves.iter().map(|&l| leaves[l].node_imp).collect();
+        s.width_attr = page.element(s.id).map_or(1.0, |e| f64::from(e.width_ratio));
+        s.weight = subtree_weight(s.width_attr, &imps);
         roles[s.id] = Role::Subtree;
     }
     let mut best: Option<usize> = None;
@@ -260,54 +265,31 @@ pub fn weigh(page: &Page) -> DomWeight {
     DomWeight { roles, leaves, subtrees, best }
 }
 
-/// Formula (1)'s terms over a leaf's content; None when it has no word.
-fn measure(
-    page: &Page,
-    pruned: &[bool],
-    in_link: &[bool],
-    id: NodeId,
-    nodes: Vec<NodeId>,
-    parent: NodeId,
-) -> Option<Leaf> {
-    let (mut word_num, mut link_words, mut link_num, mut tag_num) = (0u32, 0u32, 0u32, 0u32);
-    for &top in &nodes {
-        for m in page.subtree(top) {
-            if pruned[m] {
-                continue;
-            }
-            match &page.nodes[m].kind {
-                NodeKind::Text(t) => {
-                    let w = text::word_count(t) as u32;
-                    if in_link[m] {
-                        link_words += w;
-                    } else {
-                        word_num += w;
-                    }
-                }
-                NodeKind::Element(e) => {
-                    if page.is_link(m) {
-                        link_num += 1;
-                    } else if !VOID_TAGS.contains(&e.tag) {
-                        tag_num += 1;
-                    }
-                }
-            }
+/// The method as a signal: writes [`COLUMNS`].
+pub fn score(cx: &Context, table: &mut ScoreTable) -> DomWeight {
+    let w = weigh_segmented(cx.page, cx.seg);
+    let c = table.add_all(COLUMNS);
+    for l in &w.leaves {
+        table.set(c[0], l.id, l.word_num as f32);
+        table.set(c[1], l.id, l.link_num as f32);
+        table.set(c[2], l.id, l.tag_num as f32);
+        table.set(c[3], l.id, l.node_imp as f32);
+    }
+    for s in &w.subtrees {
+        table.set(c[4], s.id, s.width_attr as f32);
+        table.set(c[5], s.id, s.weight as f32);
+        table.set(c[6], s.id, 0.0);
+    }
+    for l in &w.leaves {
+        table.set(c[6], l.id, 0.0);
+    }
+    if let Some(b) = w.best {
+        table.set(c[6], w.subtrees[b].id, 1.0);
+        for &l in &w.subtrees[b].leaves {
+            table.set(c[6], w.leaves[l].id, 1.0);
         }
     }
-    // An element leaf's own tag pair was counted in the loop (its subtree
-    // starts with itself); an anonymous leaf has none of its own.
-    if word_num + link_words == 0 {
-        return None;
-    }
-    Some(Leaf {
-        id,
-        nodes,
-        parent,
-        word_num,
-        link_num,
-        tag_num,
-        node_imp: node_imp(word_num, link_num, tag_num),
-    })
+    w
 }
 
 #[cfg(test)]

@@ -4,12 +4,38 @@
 //! tests. Where Pith departs from a paper, the constant or function says so
 //! and why.
 //!
+//! Every module is also a *signal*: `COLUMNS` lists what it writes into the
+//! score table ([`crate::table`]) and `score(cx, table)` writes them, for
+//! every node it applies to. Signals read the page, its segmentation and
+//! the columns of signals that ran before them; nothing else.
+//!
 //! | module | paper |
 //! |---|---|
 //! | [`dom_weight`] | seed 000: Wang & Liu, "An Approach of Information Extraction Based on Dom Tree and Weight Value" |
+//! | [`text_stats`] | seed 001: Gaikwad & Sundar, "Optimized Content Extraction from web pages using Composite Approaches" (statistical features, formatting similarity) |
+//! | [`punctuation`] | seed 002: Wang Nan & Xiao Chun, "A Method Based on Statistics for Extracting Text from Web Pages" |
+//! | [`density`] | seed 003: Sarada Devi et al., "Content Extraction Model Using DOM and NLP" (§2.2, text and hyperlink density) |
+//! | [`keywords`] | seed 003 (§2.3–2.4, tokenisation, stop words, stemming, term frequency) |
+//! | [`vsse`] | seed 004: Zhang et al., "Exploiting Multi-Category Characteristics and Unified Framework to Extract Web Content" (§4.2–4.4) |
+//! | [`records`] | seed 004 (§4.3.2, structured records: WVC and Viterbi) |
 //!
-//! The other four seeds (text deviation and link density; punctuation
-//! vectors; rendered text density; vvtc and tag paths) arrive with the
-//! composite decision, each as its own module here.
+//! Seed 001's content-type identification is [`crate::page_type`]; its
+//! collective decision is [`crate::decision`].
 
+use crate::model::Page;
+use crate::segment::Segmentation;
+
+pub mod density;
 pub mod dom_weight;
+pub mod keywords;
+pub mod punctuation;
+pub mod records;
+pub mod text_stats;
+pub mod vsse;
+
+/// What every signal reads.
+#[derive(Clone, Copy)]
+pub struct Context<'a> {
+    pub page: &'a Page,
+    pub seg: &'a Segmentation,
+}

@@ -126,8 +126,9 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
     let mut nodes: Vec<Node> = Vec::new();
     // Whether a node's font facts were read (set on first non-blank text child).
     let mut font_read: Vec<bool> = Vec::new();
-    let mut stack: Vec<(Node, i64)> = vec![(start.into(), -1)];
-    while let Some((node, parent)) = stack.pop() {
+    // (node, parent index, inside a hidden subtree)
+    let mut stack: Vec<(Node, i64, bool)> = vec![(start.into(), -1, false)];
+    while let Some((node, parent, in_hidden)) = stack.pop() {
         let index = facts.nodes.len() as i64;
         match node.node_type() {
             Node::TEXT_NODE => {
@@ -151,14 +152,19 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                 if is_skipped(&tag) {
                     continue;
                 }
-                let style = style_of(&window, e)?;
-                let display = style.get_property_value("display").unwrap_or_default();
-                let hidden = display == "none"
+                // Inside a hidden subtree nothing renders: no style or
+                // layout is read, the structure and text are.
+                let style = if in_hidden { None } else { Some(style_of(&window, e)?) };
+                let display = style
+                    .as_ref()
+                    .map(|s| s.get_property_value("display").unwrap_or_default())
+                    .unwrap_or_default();
+                let hidden = in_hidden
+                    || display == "none"
                     || (display != "contents"
                         && !e.unchecked_ref::<CheckedElement>().check_visibility(&vis_opts));
-                let visual = if hidden {
-                    None
-                } else {
+                let visual = match (&style, hidden) {
+                    (Some(style), false) => {
                     let r = e.get_bounding_client_rect();
                     Some(VisualFacts {
                         x: (r.x() + scroll_x) as f32,
@@ -175,6 +181,8 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                         display,
                         ..Default::default()
                     })
+                    }
+                    _ => None,
                 };
                 let is_a = tag == "a";
                 let is_img = tag == "img";
@@ -198,9 +206,9 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                 }
                 f.tag = tag.clone();
                 facts.nodes.push(f);
-                if !hidden && !is_opaque(&tag) {
+                if !is_opaque(&tag) {
                     for c in rendered_children(&node, &tag, &flatten).into_iter().rev() {
-                        stack.push((c, index));
+                        stack.push((c, index, hidden));
                     }
                 }
             }

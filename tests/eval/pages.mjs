@@ -4,17 +4,31 @@
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+
+/** The fixed viewport every measurement uses. */
+export const VIEWPORT = { width: 1280, height: 900 };
 
 /** Blocks every script of the page (inline, external, handlers) but not wasm. */
 export const PAGE_CSP = "script-src 'wasm-unsafe-eval'";
 
-/** Serves DATASET/pages/<id>.html at /pages/<id>.html; everything else gets an empty 404. */
+/** A page's HTML: `<id>.html`, or else `<id>.html.gz` unpacked. */
+export async function readPage(pagesDir, id) {
+  try {
+    return await readFile(join(pagesDir, `${id}.html`));
+  } catch (e) {
+    if (e.code !== 'ENOENT') throw e;
+    return gunzipSync(await readFile(join(pagesDir, `${id}.html.gz`)));
+  }
+}
+
+/** Serves DATASET/pages/<id>.html(.gz) at /pages/<id>.html; everything else gets an empty 404. */
 export async function servePages(pagesDir) {
   const server = createServer(async (req, res) => {
     const m = /^\/pages\/([^/?#]+)\.html(?:[?#].*)?$/.exec(req.url);
     if (!m) { res.writeHead(404).end(); return; }
     try {
-      const body = await readFile(join(pagesDir, `${decodeURIComponent(m[1])}.html`));
+      const body = await readPage(pagesDir, decodeURIComponent(m[1]));
       res.writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
         'content-security-policy': PAGE_CSP,

@@ -1,0 +1,316 @@
+//! Segmentation: the page cut into *leaves*, the blocks of inline content
+//! every method scores, and per-node sums of their text measures. Computed
+//! once per extraction; every signal reads it instead of walking the text
+//! again.
+//!
+//! A *leaf* is what the papers call a leaf node (seed 000 §3.2, seed 002
+//! §II.C, seed 004 §3): a block whose content is only text and inline
+//! (*row*) elements, with at least one visible character. Text that sits
+//! directly in a block beside other blocks (`<div>text<p>…</p></div>`)
+//! forms an *anonymous leaf*, as CSS makes an anonymous block box of it; its
+//! id is its first node's.
+//!
+//! * *Row* (inline-level) elements: where the browser rendered the page, an
+//!   element whose computed `display` is inline-level; in parsed HTML, HTML's
+//!   phrasing elements ([`Tag::is_inline_by_default`]). A row element that
+//!   holds a block is not a row element.
+//! * Nothing is pruned here: hidden leaves (tabs, accordions, menus) and
+//!   leaves in forms are leaves like any other, with flags, so that each
+//!   method and the decision apply their own rules to them.
+
+use crate::model::{NodeId, NodeKind, Page, Tag};
+use crate::text;
+
+/// Elements without a closing tag: they are not a "pair of HTML tags"
+/// (seed 000 §3.3 (4)) and do not count in a leaf's `tags`.
+pub const VOID_TAGS: &[Tag] = &[Tag::Br, Tag::Wbr, Tag::Img, Tag::Input, Tag::Hr, Tag::Source];
+
+/// One leaf and its text measures.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Leaf {
+    /// The leaf element, or the first node of an anonymous leaf.
+    pub id: NodeId,
+    /// The nodes whose subtrees make the leaf's content, in order.
+    pub nodes: Vec<NodeId>,
+    /// The block the leaf is a top leaf of (its parent element for an
+    /// element leaf, the block holding the run for an anonymous leaf).
+    pub parent: NodeId,
+    /// Whether the leaf is an element (false: an anonymous run).
+    pub element: bool,
+    /// The rendered text: whitespace collapsed, `<br>` as `\n`.
+    pub text: String,
+    /// Visible (non-whitespace) characters.
+    pub chars: u32,
+    /// Visible characters inside `<a href>`.
+    pub link_chars: u32,
+    /// Words ([`text::word_count`]) outside and inside links.
+    pub words: u32,
+    pub link_words: u32,
+    /// `<a href>` elements in the leaf (itself included).
+    pub links: u32,
+    /// Other element pairs in the leaf, itself included; void elements
+    /// ([`VOID_TAGS`]) do not count.
+    pub tags: u32,
+    /// Not rendered (in a hidden subtree).
+    pub hidden: bool,
+}
+
+impl Leaf {
+    /// The element that holds the leaf's text: itself, or for an anonymous
+    /// leaf its parent block.
+    pub fn holder(&self) -> NodeId {
+        if self.element {
+            self.id
+        } else {
+            self.parent
+        }
+    }
+
+    /// Share of visible characters inside links.
+    pub fn link_density(&self) -> f32 {
+        if self.chars == 0 {
+            0.0
+        } else {
+            self.link_chars as f32 / self.chars as f32
+        }
+    }
+}
+
+/// Sums over a node's subtree.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Sums {
+    pub chars: u32,
+    pub link_chars: u32,
+    pub words: u32,
+    pub link_words: u32,
+    pub links: u32,
+    /// Leaves in the subtree (hidden ones included).
+    pub leaves: u32,
+    /// Visible characters of hidden leaves.
+    pub hidden_chars: u32,
+}
+
+impl Sums {
+    fn add(&mut self, o: &Sums) {
+        self.chars += o.chars;
+        self.link_chars += o.link_chars;
+        self.words += o.words;
+        self.link_words += o.link_words;
+        self.links += o.links;
+        self.leaves += o.leaves;
+        self.hidden_chars += o.hidden_chars;
+    }
+
+    /// Share of visible characters inside links.
+    pub fn link_density(&self) -> f32 {
+        if self.chars == 0 {
+            0.0
+        } else {
+            self.link_chars as f32 / self.chars as f32
+        }
+    }
+}
+
+/// The page cut into leaves.
+#[derive(Debug, Clone, Default)]
+pub struct Segmentation {
+    /// In document order.
+    pub leaves: Vec<Leaf>,
+    /// Per node: the index in `leaves` of the leaf whose content it is part
+    /// of (the leaf element itself included), if any.
+    pub leaf_of: Vec<Option<u32>>,
+    /// Per node: an inline-level (row) element or a text node.
+    pub inline: Vec<bool>,
+    /// Per node: sums over its subtree (leaves are counted at their holder,
+    /// so an anonymous leaf counts in its parent block).
+    pub sums: Vec<Sums>,
+    /// Per node: depth below the walk's root (0).
+    pub depth: Vec<u32>,
+}
+
+/// Cuts `page` into leaves.
+pub fn segment(page: &Page) -> Segmentation {
+    let n = page.nodes.len();
+    // Bottom-up: inline-level elements holding only inline content.
+    let mut inline = vec![false; n];
+    for id in (0..n).rev() {
+        match &page.nodes[id].kind {
+            NodeKind::Text(_) => inline[id] = true,
+            NodeKind::Element(e) => {
+                let inline_level = match &e.visual {
+                    Some(v) => v.display.is_inline_level(),
+                    None => e.tag.is_inline_by_default(),
+                };
+                inline[id] = inline_level && page.nodes[id].children.iter().all(|&c| inline[c]);
+            }
+        }
+    }
+    let mut depth = vec![0u32; n];
+    let mut in_link = vec![false; n];
+    for id in 0..n {
+        if let Some(p) = page.nodes[id].parent {
+            depth[id] = depth[p] + 1;
+            in_link[id] = in_link[p];
+        }
+        in_link[id] |= page.is_link(id);
+    }
+
+    let mut seg = Segmentation {
+        leaves: Vec::new(),
+        leaf_of: vec![None; n],
+        inline,
+        sums: vec![Sums::default(); n],
+        depth,
+    };
+    for id in 0..n {
+        if seg.inline[id] || seg.leaf_of[id].is_some() || page.element(id).is_none() {
+            continue;
+        }
+        let children = &page.nodes[id].children;
+        // A leaf itself: measured as a top leaf of its parent.
+        if id != 0 && children.iter().all(|&c| seg.inline[c]) {
+            continue;
+        }
+        let mut run: Vec<NodeId> = Vec::new();
+        for &c in children {
+            if seg.inline[c] {
+                run.push(c);
+                continue;
+            }
+            if !run.is_empty() {
+                let nodes = std::mem::take(&mut run);
+                push_leaf(page, &mut seg, &in_link, nodes, id, false);
+            }
+            let child_is_leaf = page.nodes[c].children.iter().all(|&g| seg.inline[g]);
+            if child_is_leaf && page.element(c).is_some() {
+                push_leaf(page, &mut seg, &in_link, vec![c], id, true);
+            }
+        }
+        if !run.is_empty() {
+            push_leaf(page, &mut seg, &in_link, run, id, false);
+        }
+    }
+    // Sums: each leaf at its holder, then up the tree (pre-order arena:
+    // children come after their parent).
+    for leaf in &seg.leaves {
+        let s = &mut seg.sums[leaf.holder()];
+        s.chars += leaf.chars;
+        s.link_chars += leaf.link_chars;
+        s.words += leaf.words;
+        s.link_words += leaf.link_words;
+        s.links += leaf.links;
+        s.leaves += 1;
+        if leaf.hidden {
+            s.hidden_chars += leaf.chars;
+        }
+    }
+    for id in (1..n).rev() {
+        if let Some(p) = page.nodes[id].parent {
+            let s = seg.sums[id];
+            seg.sums[p].add(&s);
+        }
+    }
+    seg
+}
+
+/// Measures a leaf of `nodes` (under `parent`) and records it, unless it
+/// has no visible character.
+fn push_leaf(
+    page: &Page,
+    seg: &mut Segmentation,
+    in_link: &[bool],
+    nodes: Vec<NodeId>,
+    parent: NodeId,
+    element: bool,
+) {
+    let (mut chars, mut link_chars, mut words, mut link_words, mut links, mut tags) =
+        (0u32, 0u32, 0u32, 0u32, 0u32, 0u32);
+    let holder = if element { nodes[0] } else { parent };
+    let hidden = page.element(holder).is_some_and(|e| e.hidden);
+    for &top in &nodes {
+        let end = page.subtree_end(top);
+        let mut m = top;
+        while m < end {
+            match &page.nodes[m].kind {
+                NodeKind::Text(t) => {
+                    let c = t.chars().filter(|c| !c.is_whitespace()).count() as u32;
+                    let w = text::word_count(t) as u32;
+                    if in_link[m] {
+                        link_chars += c;
+                        link_words += w;
+                    }
+                    chars += c;
+                    words += w;
+                }
+                // Hidden text inside a visible leaf is not part of it.
+                NodeKind::Element(e) if e.hidden && !hidden => {
+                    m = page.subtree_end(m);
+                    continue;
+                }
+                NodeKind::Element(e) => {
+                    if page.is_link(m) {
+                        links += 1;
+                    } else if !VOID_TAGS.contains(&e.tag) {
+                        tags += 1;
+                    }
+                }
+            }
+            m += 1;
+        }
+    }
+    if chars == 0 {
+        return;
+    }
+    let index = seg.leaves.len() as u32;
+    for &top in &nodes {
+        for m in page.subtree(top) {
+            seg.leaf_of[m] = Some(index);
+        }
+    }
+    let text = page.inline_text(nodes.iter().copied(), hidden);
+    seg.leaves.push(Leaf {
+        id: nodes[0],
+        nodes,
+        parent,
+        element,
+        text,
+        chars,
+        link_chars,
+        words,
+        link_words,
+        links,
+        tags,
+        hidden,
+    });
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::html::parse_document;
+
+    #[test]
+    fn leaves_anonymous_runs_and_sums() {
+        let page = parse_document(
+            "<html><body><div>Loose text<p>A <a href='/x'>link</a> here.</p>After<br>more</div>\
+             <ul><li>One</li><li><b>Two</b></li></ul><div hidden><p>Tab text</p></div></body></html>",
+            "u",
+        )
+        .unwrap();
+        let seg = segment(&page);
+        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(texts, ["Loose text", "A link here.", "After\nmore", "One", "Two", "Tab text"]);
+        let elements: Vec<bool> = seg.leaves.iter().map(|l| l.element).collect();
+        assert_eq!(elements, [false, true, false, true, true, true]);
+        let p = &seg.leaves[1];
+        assert_eq!((p.chars, p.link_chars, p.words, p.link_words, p.links, p.tags), (10, 4, 3, 1, 1, 1));
+        assert!(seg.leaves[5].hidden && !seg.leaves[4].hidden);
+        let div = page.nodes[0].children[0];
+        // The anonymous leaves count at the div, the <p> under it.
+        assert_eq!(seg.sums[div].leaves, 3);
+        assert_eq!(seg.sums[div].chars, "Loosetext".len() as u32 + 10 + "Aftermore".len() as u32);
+        assert_eq!(seg.sums[0].leaves, 6);
+        assert_eq!(seg.sums[0].hidden_chars, 7);
+        assert_eq!(seg.leaf_of[p.id + 2], Some(1));
+    }
+}
