@@ -3,11 +3,16 @@
 #
 #   ./build.sh                 install what is missing, build dist/ (extensions + playground)
 #   ./build.sh test            set up and build as above, then native tests, wasm tests in
-#                              headless Chromium, end-to-end tests, and the evaluation gate on
-#                              ../shared/datasets/readability (the command .ci/run runs)
+#                              headless Chromium, end-to-end tests, and the evaluation gates:
+#                              ../shared/datasets/readability (shingle F1) and the wcxb-dev CI
+#                              sample tests/eval/wcxb-ci-sample.json (word F1) (the command
+#                              .ci/run runs)
 #   ./build.sh serve [PORT]    serve the playground on http://127.0.0.1:8080
-#   ./build.sh eval DATASET_DIR [--out DIR] [--gate BASELINE.json]
+#   ./build.sh eval DATASET_DIR [--out DIR] [--gate BASELINE.json [--gate-key KEY]]
+#                    [--ids a,b] [--ids-file IDS.json] [--limit N]
 #                              Pith against Readability.js, same browser, same run
+#   ./build.sh facts DATASET_DIR [--out DIR] [--ids a,b] [--limit N]
+#                              dump each page's PageFacts (eval-out/facts/<set>/<id>.json.gz)
 #   ./build.sh bench [DATASET_DIR]
 #                              extraction time and memory figures (printed, never asserted)
 set -euo pipefail
@@ -95,13 +100,23 @@ run_tests() {
     cargo test --target "$WASM_TARGET" --test wasm
   say "end-to-end tests (Playwright, Debian Chromium)"
   node --test --test-concurrency=1 tests/e2e/ tests/eval/
-  say "evaluation gate (readability set)"
-  if [ ! -d "$DATASETS/readability" ]; then
-    echo "build.sh: $DATASETS/readability not found; set PITH_DATASETS to the datasets folder" >&2
-    exit 1
-  fi
+  local set
+  for set in readability wcxb-dev; do
+    if [ ! -d "$DATASETS/$set" ]; then
+      echo "build.sh: $DATASETS/$set not found; set PITH_DATASETS to the datasets folder" >&2
+      exit 1
+    fi
+  done
+  # Both gates run, whatever the first one says; either failing fails the test.
+  local failed=0
+  say "evaluation gate (readability set, shingle F1)"
   node tests/eval/run.mjs "$DATASETS/readability" --out "$ROOT/eval-out/readability" \
-    --gate tests/eval/baseline.json
+    --gate tests/eval/baseline.json || failed=1
+  say "evaluation gate (wcxb-dev CI sample, word F1)"
+  node tests/eval/make-ci-sample.mjs "$DATASETS/wcxb-dev" --check || failed=1
+  node tests/eval/run.mjs "$DATASETS/wcxb-dev" --ids-file tests/eval/wcxb-ci-sample.json \
+    --out "$ROOT/eval-out/wcxb-dev-ci" --gate tests/eval/baseline.json --gate-key wcxb-dev-ci || failed=1
+  [ "$failed" = 0 ] || { echo "build.sh: an evaluation gate failed (see above)" >&2; exit 1; }
 }
 
 case "${1:-build}" in
@@ -115,14 +130,20 @@ case "${1:-build}" in
     ;;
   eval)
     shift
-    [ $# -ge 1 ] || { echo "usage: ./build.sh eval DATASET_DIR [--out DIR] [--gate BASELINE.json]" >&2; exit 2; }
+    [ $# -ge 1 ] || { echo "usage: ./build.sh eval DATASET_DIR [--out DIR] [--gate BASELINE.json [--gate-key KEY]] [--ids a,b] [--ids-file IDS.json] [--limit N]" >&2; exit 2; }
     setup; build
     exec node tests/eval/run.mjs "$@"
+    ;;
+  facts)
+    shift
+    [ $# -ge 1 ] || { echo "usage: ./build.sh facts DATASET_DIR [--out DIR] [--ids a,b] [--limit N]" >&2; exit 2; }
+    setup; build
+    exec node tests/eval/dump-facts.mjs "$@"
     ;;
   bench)
     shift
     setup; build
     exec node tests/eval/bench.mjs "${1:-$DATASETS/readability}"
     ;;
-  *) echo "usage: ./build.sh [build|test|serve [PORT]|eval DATASET_DIR [--out DIR]|bench [DATASET_DIR]]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [build|test|serve [PORT]|eval DATASET_DIR [--out DIR] [--gate …] [--ids-file …]|facts DATASET_DIR [--out DIR]|bench [DATASET_DIR]]" >&2; exit 2 ;;
 esac
