@@ -129,14 +129,45 @@ pub fn run_signals(cx: &Context, table: &mut ScoreTable) {
     papers::records::score(cx, table);
 }
 
-/// Extracts the content of `page`.
-pub fn extract(page: &Page, options: &Options) -> Result<Extraction> {
+/// The learned parts of the decision (the shipped ones by default; the lab
+/// passes the ones it is evaluating).
+#[derive(Debug, Clone, Copy)]
+pub struct Models<'a> {
+    pub leaf: &'a decision::forest::Forest,
+    pub leaf_threshold: f32,
+}
+
+impl Default for Models<'static> {
+    fn default() -> Self {
+        Models { leaf: &decision::model::LEAF_FOREST, leaf_threshold: decision::model::LEAF_THRESHOLD }
+    }
+}
+
+/// The pipeline up to the decision: the segmentation, the score table
+/// with every signal's columns, and the page type (for training and
+/// inspection).
+pub fn analyse(page: &Page) -> (segment::Segmentation, ScoreTable, PageType) {
     let seg = segment::segment(page);
     let cx = Context { page, seg: &seg };
     let mut table = ScoreTable::new(page.nodes.len());
     run_signals(&cx, &mut table);
     let page_type = page_type::classify(&cx, &mut table);
-    let decision = decision::decide(&cx, &mut table, &page_type);
+    (seg, table, page_type)
+}
+
+/// Extracts the content of `page`.
+pub fn extract(page: &Page, options: &Options) -> Result<Extraction> {
+    extract_with(page, options, &Models::default())
+}
+
+/// Extracts the content of `page` with the given models.
+pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<Extraction> {
+    let seg = segment::segment(page);
+    let cx = Context { page, seg: &seg };
+    let mut table = ScoreTable::new(page.nodes.len());
+    run_signals(&cx, &mut table);
+    let page_type = page_type::classify(&cx, &mut table);
+    let decision = decision::decide_with(&cx, &mut table, &page_type, models.leaf, models.leaf_threshold);
     let meta: Metadata = metadata::read(page, decision.root);
     let built = article::build(&cx, &decision, &meta);
 

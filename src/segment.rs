@@ -190,6 +190,15 @@ pub fn segment(page: &Page) -> Segmentation {
             push_leaf(page, &mut seg, &in_link, run, id, false);
         }
     }
+    // Leaves were found parent by parent; put them in document order.
+    seg.leaves.sort_by_key(|l| l.id);
+    for (index, leaf) in seg.leaves.iter().enumerate() {
+        for &top in &leaf.nodes {
+            for m in page.subtree(top) {
+                seg.leaf_of[m] = Some(index as u32);
+            }
+        }
+    }
     // Sums: each leaf at its holder, then up the tree (pre-order arena:
     // children come after their parent).
     for leaf in &seg.leaves {
@@ -261,10 +270,11 @@ fn push_leaf(
     if chars == 0 {
         return;
     }
-    let index = seg.leaves.len() as u32;
+    // Marks the leaf's nodes as covered (the final indices are set once the
+    // leaves are in document order).
     for &top in &nodes {
         for m in page.subtree(top) {
-            seg.leaf_of[m] = Some(index);
+            seg.leaf_of[m] = Some(u32::MAX);
         }
     }
     let text = page.inline_text(nodes.iter().copied(), hidden);

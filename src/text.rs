@@ -89,6 +89,58 @@ pub fn fold_for_compare(s: &str) -> String {
     out
 }
 
+/// The words of an element's `class` and `id`: split at anything but
+/// ASCII letters and digits and at lower-to-upper case changes
+/// (`tab-pane`, `dropdownMenu`, `post_body`), lower-cased.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NameTokens(Vec<String>);
+
+impl NameTokens {
+    pub fn new(class: &str, id: &str) -> NameTokens {
+        let mut out = Vec::new();
+        for s in [class, id] {
+            let mut cur = String::new();
+            let mut prev_lower = false;
+            for c in s.chars() {
+                if c.is_ascii_alphanumeric() {
+                    if c.is_ascii_uppercase() && prev_lower && !cur.is_empty() {
+                        out.push(std::mem::take(&mut cur));
+                    }
+                    prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+                    cur.push(c.to_ascii_lowercase());
+                } else {
+                    if !cur.is_empty() {
+                        out.push(std::mem::take(&mut cur));
+                    }
+                    prev_lower = false;
+                }
+            }
+            if !cur.is_empty() {
+                out.push(cur);
+            }
+        }
+        NameTokens(out)
+    }
+
+    /// Whether any token is one of `words`.
+    pub fn any(&self, words: &[&str]) -> bool {
+        self.0.iter().any(|t| words.contains(&t.as_str()))
+    }
+
+    /// Whether any token starts with one of `prefixes`.
+    pub fn any_prefix(&self, prefixes: &[&str]) -> bool {
+        self.0.iter().any(|t| prefixes.iter().any(|p| t.starts_with(p)))
+    }
+
+    pub fn tokens(&self) -> &[String] {
+        &self.0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,6 +156,13 @@ mod tests {
         assert_eq!(word_count("信息抽取"), 4);
         assert_eq!(word_count("Pith 读者"), 3);
         assert_eq!(word_count("  "), 0);
+    }
+
+    #[test]
+    fn name_tokens_split_at_separators_and_case() {
+        let t = NameTokens::new("tab-pane  dropdownMenu", "post_body2");
+        assert_eq!(t.tokens(), ["tab", "pane", "dropdown", "menu", "post", "body2"]);
+        assert!(t.any(&["menu"]) && !t.any(&["nav"]) && t.any_prefix(&["body"]));
     }
 
     #[test]

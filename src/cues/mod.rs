@@ -1,12 +1,27 @@
-//! Visual cues only a browser has, one module per cue. Each is a signal like
+//! Visual cues only a browser has, one module per cue (and [`markup`], what
+//! the HTML itself says a node is). Each is a signal like
 //! the papers' (see [`crate::papers`]): it writes its own columns of the
 //! score table. Every cue must help where the page's styles are known and
-//! never hurt where they are not: parsed HTML, and saved pages rendered
-//! without their stylesheets, have no or few visual facts, and each cue
-//! then writes nothing or a neutral value.
+//! never hurt where they are not: parsed HTML has no visual facts (the cues
+//! that need them write nothing), and saved pages rendered without their
+//! stylesheets have few (the cues then see one column of default type).
+
+pub mod layers;
+pub mod layout;
+pub mod markup;
+pub mod shape;
+pub mod typography;
+pub mod visibility;
 
 use crate::papers::Context;
 use crate::table::ScoreTable;
 
 /// Runs every cue.
-pub fn score(_cx: &Context, _table: &mut ScoreTable) {}
+pub fn score(cx: &Context, table: &mut ScoreTable) {
+    markup::score(cx, table);
+    shape::score(cx, table);
+    visibility::score(cx, table);
+    layers::score(cx, table);
+    typography::score(cx, table);
+    layout::score(cx, table);
+}

@@ -2,11 +2,16 @@
 //! table (and the tree's shape), and writes its own columns and a reason
 //! per judged node back into it.
 
+pub mod features;
+pub mod forest;
+pub mod model;
+
 use crate::model::NodeId;
 use crate::page_type::PageType;
 use crate::papers::records::Record;
 use crate::papers::Context;
 use crate::table::{ColumnSpec, ScoreTable};
+use forest::Forest;
 
 /// The method named in the output.
 pub const METHOD: &str = "composite";
@@ -52,21 +57,46 @@ pub struct Decision {
     pub records: Vec<Record>,
 }
 
-/// Decides.
-pub fn decide(cx: &Context, table: &mut ScoreTable, _page_type: &PageType) -> Decision {
-    let page = cx.page;
+/// Decides with the shipped model ([`model::LEAF_FOREST`]).
+pub fn decide(cx: &Context, table: &mut ScoreTable, page_type: &PageType) -> Decision {
+    decide_with(cx, table, page_type, &model::LEAF_FOREST, model::LEAF_THRESHOLD)
+}
+
+/// Decides with `forest`: a leaf is content when its probability is at
+/// least `threshold`.
+pub fn decide_with(
+    cx: &Context,
+    table: &mut ScoreTable,
+    _page_type: &PageType,
+    forest: &Forest,
+    threshold: f32,
+) -> Decision {
     let seg = cx.seg;
-    let n = page.nodes.len();
+    let n = cx.page.nodes.len();
+    let feats = features::features(cx, table);
+    // The model's features, found by name among today's columns; one the
+    // page lacks reads as missing.
+    let index: Vec<Option<usize>> =
+        forest.features.iter().map(|f| feats.names.iter().position(|n| n == f)).collect();
     let cols = table.add_all(COLUMNS);
-    let body = table.expect("domWeight.body");
     let mut keep = Vec::new();
     let mut reasons = vec![String::new(); n];
+    let mut x = vec![f32::NAN; forest.features.len()];
     for (i, leaf) in seg.leaves.iter().enumerate() {
-        let in_body = table.get_or(body, leaf.id, 0.0) > 0.5;
-        table.set(cols[0], leaf.id, if in_body { 1.0 } else { 0.0 });
-        table.set(cols[1], leaf.id, if in_body { 1.0 } else { 0.0 });
-        reasons[leaf.id] = if in_body { "seed 000 body".into() } else { "outside seed 000 body".into() };
-        if in_body {
+        let row = feats.row(i);
+        for (k, ix) in index.iter().enumerate() {
+            x[k] = ix.map_or(f32::NAN, |j| row[j]);
+        }
+        let p = forest.probability(&x);
+        let content = p >= threshold;
+        table.set(cols[0], leaf.id, p);
+        table.set(cols[1], leaf.id, if content { 1.0 } else { 0.0 });
+        reasons[leaf.id] = if content {
+            format!("content: model {p:.2} ≥ {threshold:.2}")
+        } else {
+            format!("not content: model {p:.2} < {threshold:.2}")
+        };
+        if content {
             keep.push(i);
         }
     }

@@ -1,0 +1,219 @@
+//! Cue: what the markup says a node is. HTML's sectioning elements, ARIA
+//! landmark roles, and the words sites put in `class` and `id` (the
+//! vocabulary Readability.js's `unlikelyCandidates` / `positive` /
+//! `negative` patterns are built on). Written per node as the distance to
+//! the nearest ancestor-or-self of each kind, so that a leaf knows how far
+//! it sits inside a navigation bar or an article body.
+
+use crate::model::{NodeId, Tag};
+use crate::papers::Context;
+use crate::table::{ColumnSpec, ScoreTable};
+use crate::text::NameTokens;
+
+/// Distances are capped here (levels): farther is "not inside".
+pub const MAX_DISTANCE: u32 = 12;
+
+/// Name words of page furniture (Readability.js `unlikelyCandidates` and
+/// `negative`, split into words, plus the names of cookie/consent and
+/// sharing widgets common since).
+pub const FURNITURE_WORDS: &[&str] = &[
+    "nav", "navbar", "navigation", "menu", "submenu", "megamenu", "breadcrumb", "breadcrumbs",
+    "footer", "header", "masthead", "sidebar", "aside", "widget", "banner", "ad", "ads",
+    "advert", "advertisement", "sponsor", "sponsored", "promo", "share", "sharing", "social",
+    "cookie", "consent", "gdpr", "newsletter", "subscribe", "subscription", "signup", "login",
+    "popup", "modal", "related", "recommended", "recirculation", "trending", "popular",
+    "pagination", "pager", "tags", "tag", "skip", "toolbar", "search", "copyright", "legal",
+    "disclaimer", "shoutbox", "sitemap", "outbrain", "taboola", "rail", "topbar",
+];
+
+/// Name words of content (Readability.js `positive`, split into words, and
+/// the names CMSs, forums, shops and documentation generators use).
+pub const CONTENT_WORDS: &[&str] = &[
+    "article", "content", "main", "post", "entry", "body", "text", "story", "blog", "prose",
+    "markdown", "md", "rich", "richtext", "page", "hentry", "single", "docs", "doc",
+    "documentation", "answer", "question", "message", "thread", "topic", "review", "reviews",
+    "product", "description", "details", "specs", "specifications", "faq", "section",
+];
+
+/// Name words of comments and discussion (content on a forum, not on an
+/// article).
+pub const DISCUSSION_WORDS: &[&str] =
+    &["comment", "comments", "reply", "replies", "discussion", "disqus", "respond", "responses"];
+
+/// Name words of bylines and post metadata.
+pub const META_WORDS: &[&str] =
+    &["byline", "author", "meta", "date", "time", "published", "posted", "dateline", "avatar", "user", "username"];
+
+/// The kinds whose distance is written, in column order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Nav,
+    Header,
+    Footer,
+    Aside,
+    Form,
+    Main,
+    Article,
+    Link,
+    List,
+    Table,
+    Heading,
+    Control,
+    Furniture,
+    ContentName,
+    Discussion,
+    Meta,
+    Code,
+    Quote,
+    Figure,
+}
+
+const KINDS: [Kind; 19] = [
+    Kind::Nav,
+    Kind::Header,
+    Kind::Footer,
+    Kind::Aside,
+    Kind::Form,
+    Kind::Main,
+    Kind::Article,
+    Kind::Link,
+    Kind::List,
+    Kind::Table,
+    Kind::Heading,
+    Kind::Control,
+    Kind::Furniture,
+    Kind::ContentName,
+    Kind::Discussion,
+    Kind::Meta,
+    Kind::Code,
+    Kind::Quote,
+    Kind::Figure,
+];
+
+macro_rules! distance_column {
+    ($key:literal, $label:literal, $source:literal, $what:literal) => {
+        ColumnSpec {
+            key: $key,
+            signal: "markup",
+            label: $label,
+            source: $source,
+            description: concat!("Levels up to the nearest ancestor-or-self that is ", $what, " (", "0 = itself; 12 = none within 12)."),
+        }
+    };
+}
+
+pub const COLUMNS: &[ColumnSpec] = &[
+    distance_column!("markup.nav", "nav", "HTML <nav>, ARIA navigation", "a navigation landmark"),
+    distance_column!("markup.header", "header", "HTML <header>, ARIA banner", "a header"),
+    distance_column!("markup.footer", "footer", "HTML <footer>, ARIA contentinfo", "a footer"),
+    distance_column!("markup.aside", "aside", "HTML <aside>, ARIA complementary", "an aside"),
+    distance_column!("markup.form", "form", "HTML <form>, ARIA search/form", "a form"),
+    distance_column!("markup.main", "main", "HTML <main>, ARIA main", "the main landmark"),
+    distance_column!("markup.article", "article", "HTML <article>, ARIA article, schema.org itemprop articleBody", "an article"),
+    distance_column!("markup.link", "link", "HTML <a href>", "a link"),
+    distance_column!("markup.list", "list", "HTML <ul>/<ol>/<dl>/<menu>", "a list"),
+    distance_column!("markup.table", "table", "HTML <table>", "a table"),
+    distance_column!("markup.heading", "heading", "HTML <h1>–<h6>, ARIA heading", "a heading"),
+    distance_column!("markup.control", "control", "HTML <button>/<label>/<select>/<option>/<input>, ARIA button/tab/menuitem", "a form control or button"),
+    distance_column!("markup.furniture", "furniture name", "class/id words, Readability.js unlikelyCandidates/negative", "named like page furniture"),
+    distance_column!("markup.contentName", "content name", "class/id words, Readability.js positive", "named like content"),
+    distance_column!("markup.discussion", "discussion name", "class/id words", "named like comments or replies"),
+    distance_column!("markup.meta", "meta name", "class/id words, Readability.js byline", "named like a byline or post metadata"),
+    distance_column!("markup.code", "code", "HTML <pre>/<code>", "code"),
+    distance_column!("markup.quote", "quote", "HTML <blockquote>/<q>", "a quotation"),
+    distance_column!("markup.figure", "figure", "HTML <figure>/<figcaption>/<caption>", "a figure or caption"),
+];
+
+fn is_kind(cx: &Context, id: NodeId, kind: Kind, names: &NameTokens) -> bool {
+    let page = cx.page;
+    let Some(e) = page.element(id) else { return false };
+    let role = e.role.trim().to_ascii_lowercase();
+    let role = role.as_str();
+    match kind {
+        Kind::Nav => e.tag == Tag::Nav || role == "navigation" || role == "menubar" || role == "menu",
+        Kind::Header => e.tag == Tag::Header || role == "banner",
+        Kind::Footer => e.tag == Tag::Footer || role == "contentinfo",
+        Kind::Aside => e.tag == Tag::Aside || role == "complementary",
+        Kind::Form => e.tag == Tag::Form || role == "search" || role == "form",
+        Kind::Main => e.tag == Tag::Main || role == "main",
+        Kind::Article => {
+            e.tag == Tag::Article || role == "article" || e.itemprop.split_whitespace().any(|p| p == "articleBody")
+        }
+        Kind::Link => page.is_link(id),
+        Kind::List => matches!(e.tag, Tag::Ul | Tag::Ol | Tag::Dl | Tag::Menu),
+        Kind::Table => e.tag == Tag::Table,
+        Kind::Heading => e.tag.heading_level().is_some() || role == "heading",
+        Kind::Control => {
+            matches!(e.tag, Tag::Button | Tag::Label | Tag::Select | Tag::Option | Tag::Input | Tag::Textarea)
+                || matches!(role, "button" | "tab" | "menuitem" | "option" | "switch" | "checkbox")
+        }
+        Kind::Furniture => names.any(FURNITURE_WORDS),
+        Kind::ContentName => names.any(CONTENT_WORDS),
+        Kind::Discussion => names.any(DISCUSSION_WORDS),
+        Kind::Meta => names.any(META_WORDS),
+        Kind::Code => matches!(e.tag, Tag::Pre | Tag::Code),
+        Kind::Quote => matches!(e.tag, Tag::Blockquote | Tag::Q),
+        Kind::Figure => matches!(e.tag, Tag::Figure | Tag::Figcaption | Tag::Caption),
+    }
+}
+
+/// Writes [`COLUMNS`] for every element, and for anonymous leaves their
+/// parent's values.
+pub fn score(cx: &Context, table: &mut ScoreTable) {
+    let page = cx.page;
+    let cols = table.add_all(COLUMNS);
+    let n = page.nodes.len();
+    let mut dist = vec![[MAX_DISTANCE as u8; KINDS.len()]; n];
+    for id in 0..n {
+        if page.element(id).is_none() {
+            continue;
+        }
+        let mut d = match page.nodes[id].parent {
+            Some(p) => dist[p].map(|x| (x.saturating_add(1)).min(MAX_DISTANCE as u8)),
+            None => [MAX_DISTANCE as u8; KINDS.len()],
+        };
+        let e = page.element(id).expect("an element");
+        let names = NameTokens::new(&e.class, &e.id);
+        for (k, kind) in KINDS.iter().enumerate() {
+            if is_kind(cx, id, *kind, &names) {
+                d[k] = 0;
+            }
+        }
+        dist[id] = d;
+        for (k, &c) in cols.iter().enumerate() {
+            table.set(c, id, f32::from(d[k]));
+        }
+    }
+    for leaf in cx.seg.leaves.iter().filter(|l| !l.element) {
+        for (k, &c) in cols.iter().enumerate() {
+            table.set(c, leaf.id, f32::from(dist[leaf.parent][k]));
+        }
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::html::parse_document;
+
+    #[test]
+    fn distances_to_landmarks_and_names() {
+        let page = parse_document(
+            "<html><body><nav><ul><li><a href='/'>Home</a></li></ul></nav>\
+             <div class='post-content'><p>Text</p></div></body></html>",
+            "u",
+        )
+        .unwrap();
+        let seg = crate::segment::segment(&page);
+        let cx = Context { page: &page, seg: &seg };
+        let mut t = ScoreTable::new(page.nodes.len());
+        score(&cx, &mut t);
+        let nav = t.expect("markup.nav");
+        let content = t.expect("markup.contentName");
+        let home = seg.leaves.iter().find(|l| l.text == "Home").unwrap().id;
+        let text = seg.leaves.iter().find(|l| l.text == "Text").unwrap().id;
+        assert_eq!(t.get(nav, home), 2.0); // the li leaf → ul → nav
+        assert_eq!(t.get(nav, text), MAX_DISTANCE as f32);
+        assert_eq!(t.get(content, text), 1.0);
+    }
+}

@@ -1,0 +1,112 @@
+//! Cue: the shape of a leaf — its element and the form of its text.
+//! Running text ends its sentences and starts with a capital; menus,
+//! buttons, prices and dates do not look like that. The element kind is
+//! written as a small code so that one column carries it.
+
+use crate::model::{Page, Tag};
+use crate::papers::Context;
+use crate::segment::Leaf;
+use crate::table::{ColumnSpec, ScoreTable};
+
+/// Sentence-final marks, Western and CJK (Unicode Sentence_Terminal's
+/// common members).
+pub const SENTENCE_END: &[char] = &['.', '!', '?', '。', '！', '？', '…', '؟', '।'];
+
+/// Element kinds, as written in `shape.element`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum ElementKind {
+    /// An anonymous run of inline content.
+    Anonymous = 0,
+    Paragraph = 1,
+    Heading = 2,
+    ListItem = 3,
+    Cell = 4,
+    Definition = 5,
+    Preformatted = 6,
+    /// A generic block: div, section, article, …
+    Block = 7,
+    /// An inline element laid out as a block (span, a, label with display
+    /// block or flex).
+    Inline = 8,
+    Control = 9,
+    Caption = 10,
+    Quote = 11,
+}
+
+pub fn element_kind(page: &Page, leaf: &Leaf) -> ElementKind {
+    if !leaf.element {
+        return ElementKind::Anonymous;
+    }
+    let Some(e) = page.element(leaf.id) else { return ElementKind::Anonymous };
+    match e.tag {
+        Tag::P => ElementKind::Paragraph,
+        t if t.heading_level().is_some() => ElementKind::Heading,
+        Tag::Li => ElementKind::ListItem,
+        Tag::Td | Tag::Th => ElementKind::Cell,
+        Tag::Dd | Tag::Dt => ElementKind::Definition,
+        Tag::Pre | Tag::Code => ElementKind::Preformatted,
+        Tag::Button | Tag::Label | Tag::Option | Tag::Select | Tag::Summary | Tag::Legend => ElementKind::Control,
+        Tag::Figcaption | Tag::Caption => ElementKind::Caption,
+        Tag::Blockquote => ElementKind::Quote,
+        t if t.is_inline_by_default() => ElementKind::Inline,
+        _ => ElementKind::Block,
+    }
+}
+
+pub const COLUMNS: &[ColumnSpec] = &[
+    ColumnSpec {
+        key: "shape.element",
+        signal: "shape",
+        label: "element",
+        source: "HTML element",
+        description: "The leaf's element kind: 0 anonymous text, 1 p, 2 heading, 3 li, 4 td/th, 5 dd/dt, 6 pre/code, 7 other block, 8 inline element as a block, 9 control, 10 caption, 11 blockquote.",
+    },
+    ColumnSpec {
+        key: "shape.sentenceEnd",
+        signal: "shape",
+        label: "ends sentence",
+        source: "text",
+        description: "1 where the leaf's text ends with a sentence-final mark (after closing quotes or brackets).",
+    },
+    ColumnSpec {
+        key: "shape.capital",
+        signal: "shape",
+        label: "capitalised",
+        source: "text",
+        description: "1 where the leaf's first letter is upper-case (or the script has no case).",
+    },
+    ColumnSpec {
+        key: "shape.digits",
+        signal: "shape",
+        label: "digits",
+        source: "text",
+        description: "Share of the leaf's visible characters that are digits (prices, dates, counts).",
+    },
+    ColumnSpec {
+        key: "shape.wordLength",
+        signal: "shape",
+        label: "word length",
+        source: "text",
+        description: "Visible characters per word.",
+    },
+];
+
+/// Writes [`COLUMNS`] on leaf rows.
+pub fn score(cx: &Context, table: &mut ScoreTable) {
+    let c = table.add_all(COLUMNS);
+    for leaf in &cx.seg.leaves {
+        let t = leaf.text.trim_end_matches(|ch: char| {
+            ch.is_whitespace() || matches!(ch, '"' | '\'' | '”' | '’' | ')' | ']' | '»' | '」' | '』')
+        });
+        let ends = t.ends_with(SENTENCE_END);
+        let first = leaf.text.chars().find(|ch| ch.is_alphabetic());
+        let capital = first.is_some_and(|ch| ch.is_uppercase() || !ch.is_lowercase());
+        let digits = leaf.text.chars().filter(char::is_ascii_digit).count() as f32 / leaf.chars.max(1) as f32;
+        table.set(c[0], leaf.id, element_kind(cx.page, leaf) as u8 as f32);
+        table.set(c[1], leaf.id, if ends { 1.0 } else { 0.0 });
+        table.set(c[2], leaf.id, if capital { 1.0 } else { 0.0 });
+        table.set(c[3], leaf.id, digits);
+        table.set(c[4], leaf.id, leaf.chars as f32 / leaf.words.max(1) as f32);
+    }
+}

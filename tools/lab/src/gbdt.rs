@@ -1,0 +1,325 @@
+//! Gradient-boosted regression trees with logistic loss (Friedman 2001;
+//! second-order leaf values and split gains as in XGBoost, Chen & Guestrin
+//! 2016, eqs. 5–7), on histograms of quantised features. Small and
+//! deterministic: the same data and parameters give the same forest.
+
+/// Training parameters.
+#[derive(Debug, Clone)]
+pub struct Params {
+    pub trees: usize,
+    pub depth: usize,
+    pub learning_rate: f32,
+    /// L2 regularisation of leaf values (λ).
+    pub lambda: f64,
+    /// Minimum hessian sum in a child.
+    pub min_child_weight: f64,
+    /// Minimum gain to split (γ).
+    pub gamma: f64,
+    /// Share of rows each tree sees.
+    pub subsample: f64,
+    /// Share of features each tree may split on.
+    pub colsample: f64,
+    /// Quantisation bins per feature (at most 255; bin 255 is "missing").
+    pub bins: usize,
+    pub seed: u64,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            trees: 150,
+            depth: 5,
+            learning_rate: 0.1,
+            lambda: 1.0,
+            min_child_weight: 1e-3,
+            gamma: 0.0,
+            subsample: 0.7,
+            colsample: 0.8,
+            bins: 64,
+            seed: 1,
+        }
+    }
+}
+
+/// Rows of features (row-major), labels 0/1 and weights.
+pub struct Data {
+    pub cols: usize,
+    pub x: Vec<f32>,
+    pub y: Vec<f32>,
+    pub w: Vec<f32>,
+}
+
+impl Data {
+    pub fn rows(&self) -> usize {
+        self.y.len()
+    }
+}
+
+/// A trained forest in the core's depth-first layout (see
+/// `pith::decision::forest`).
+#[derive(Debug, Clone, Default)]
+pub struct Model {
+    pub roots: Vec<u32>,
+    pub feature: Vec<u8>,
+    pub threshold: Vec<f32>,
+    pub right: Vec<u16>,
+    pub bias: f32,
+}
+
+const MISSING: u8 = 255;
+const LEAF: u8 = u8::MAX;
+
+impl Model {
+    pub fn margin(&self, x: &[f32]) -> f32 {
+        let mut sum = self.bias;
+        for &root in &self.roots {
+            let mut i = root as usize;
+            loop {
+                let f = self.feature[i];
+                if f == LEAF {
+                    sum += self.threshold[i];
+                    break;
+                }
+                if x[f as usize] < self.threshold[i] {
+                    i += 1;
+                } else {
+                    i += self.right[i] as usize;
+                }
+            }
+        }
+        sum
+    }
+
+    pub fn nodes(&self) -> usize {
+        self.feature.len()
+    }
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        // xorshift64*
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545F4914F6CDD1D)
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// Quantile cuts per feature: a value below `cuts[f][b]` is in bin ≤ b.
+fn cuts(data: &Data, bins: usize) -> Vec<Vec<f32>> {
+    let rows = data.rows();
+    let step = (rows / 200_000).max(1);
+    (0..data.cols)
+        .map(|f| {
+            let mut v: Vec<f32> =
+                (0..rows).step_by(step).map(|r| data.x[r * data.cols + f]).filter(|v| !v.is_nan()).collect();
+            v.sort_by(|a, b| a.total_cmp(b));
+            v.dedup();
+            if v.len() <= 1 {
+                return Vec::new();
+            }
+            let k = bins.min(254).min(v.len() - 1);
+            let mut out = Vec::with_capacity(k);
+            for q in 1..=k {
+                let i = q * (v.len() - 1) / (k + 1);
+                let c = (v[i] + v[(i + 1).min(v.len() - 1)]) / 2.0;
+                if out.last().map_or(true, |&l| c > l) {
+                    out.push(c);
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+fn bin_of(cuts: &[f32], v: f32) -> u8 {
+    if v.is_nan() {
+        return MISSING;
+    }
+    cuts.partition_point(|&c| c <= v) as u8
+}
+
+/// Trains a forest.
+pub fn train(data: &Data, p: &Params) -> Model {
+    let rows = data.rows();
+    let cols = data.cols;
+    let cuts = cuts(data, p.bins);
+    let binned: Vec<u8> = (0..rows * cols).map(|i| bin_of(&cuts[i % cols], data.x[i])).collect();
+    let wsum: f64 = data.w.iter().map(|&w| f64::from(w)).sum();
+    let pos: f64 = data.y.iter().zip(&data.w).map(|(&y, &w)| f64::from(y * w)).sum();
+    let prior = (pos / wsum).clamp(1e-6, 1.0 - 1e-6);
+    let bias = (prior / (1.0 - prior)).ln() as f32;
+    let mut margin = vec![bias; rows];
+    let mut model = Model { bias, ..Default::default() };
+    let mut rng = Rng(p.seed.wrapping_mul(0x9E3779B97F4A7C15) | 1);
+    let mut g = vec![0f64; rows];
+    let mut h = vec![0f64; rows];
+    for _ in 0..p.trees {
+        for r in 0..rows {
+            let pr = 1.0 / (1.0 + (-f64::from(margin[r])).exp());
+            let w = f64::from(data.w[r]);
+            g[r] = (pr - f64::from(data.y[r])) * w;
+            h[r] = (pr * (1.0 - pr)).max(1e-6) * w;
+        }
+        let sample: Vec<u32> = (0..rows as u32).filter(|_| rng.unit() < p.subsample).collect();
+        let allowed: Vec<bool> = (0..cols).map(|f| !cuts[f].is_empty() && rng.unit() < p.colsample).collect();
+        let tree = grow(&binned, cols, &cuts, &g, &h, &sample, &allowed, p);
+        // Append the tree, then update every row's margin.
+        let root = model.feature.len();
+        model.roots.push(root as u32);
+        for n in &tree {
+            model.feature.push(n.feature);
+            model.threshold.push(n.value);
+            model.right.push(n.right);
+        }
+        for r in 0..rows {
+            let x = &data.x[r * cols..(r + 1) * cols];
+            let mut i = 0usize;
+            loop {
+                let n = &tree[i];
+                if n.feature == LEAF {
+                    margin[r] += n.value;
+                    break;
+                }
+                if x[n.feature as usize] < n.value {
+                    i += 1;
+                } else {
+                    i += n.right as usize;
+                }
+            }
+        }
+    }
+    model
+}
+
+#[derive(Clone, Copy)]
+struct Node {
+    feature: u8,
+    value: f32,
+    right: u16,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn grow(
+    binned: &[u8],
+    cols: usize,
+    cuts: &[Vec<f32>],
+    g: &[f64],
+    h: &[f64],
+    rows: &[u32],
+    allowed: &[bool],
+    p: &Params,
+) -> Vec<Node> {
+    let mut out = Vec::new();
+    // Explicit stack of (rows, depth, index of the parent's right slot).
+    struct Job {
+        rows: Vec<u32>,
+        depth: usize,
+        patch: Option<usize>,
+    }
+    let mut stack = vec![Job { rows: rows.to_vec(), depth: 0, patch: None }];
+    while let Some(job) = stack.pop() {
+        let here = out.len();
+        if let Some(parent) = job.patch {
+            out[parent] = Node { right: (here - parent) as u16, ..out[parent] };
+        }
+        let (gs, hs) = job.rows.iter().fold((0.0, 0.0), |(a, b), &r| (a + g[r as usize], b + h[r as usize]));
+        let leaf_value = (-gs / (hs + p.lambda) * f64::from(p.learning_rate)) as f32;
+        let split = if job.depth < p.depth && job.rows.len() >= 2 {
+            best_split(binned, cols, cuts, g, h, &job.rows, allowed, gs, hs, p)
+        } else {
+            None
+        };
+        match split {
+            None => out.push(Node { feature: LEAF, value: leaf_value, right: 0 }),
+            Some((f, b)) => {
+                out.push(Node { feature: f as u8, value: cuts[f][b - 1], right: 0 });
+                let (left, right): (Vec<u32>, Vec<u32>) =
+                    job.rows.iter().partition(|&&r| binned[r as usize * cols + f] < b as u8);
+                // Left is next in depth-first order: push right first.
+                stack.push(Job { rows: right, depth: job.depth + 1, patch: Some(here) });
+                stack.push(Job { rows: left, depth: job.depth + 1, patch: None });
+            }
+        }
+    }
+    out
+}
+
+/// The best (feature, cut index b ≥ 1): rows with bin < b go left.
+#[allow(clippy::too_many_arguments)]
+fn best_split(
+    binned: &[u8],
+    cols: usize,
+    cuts: &[Vec<f32>],
+    g: &[f64],
+    h: &[f64],
+    rows: &[u32],
+    allowed: &[bool],
+    gs: f64,
+    hs: f64,
+    p: &Params,
+) -> Option<(usize, usize)> {
+    let mut hist = vec![[0f64; 2]; cols * 256];
+    for &r in rows {
+        let r = r as usize;
+        let (gr, hr) = (g[r], h[r]);
+        let row = &binned[r * cols..(r + 1) * cols];
+        for (f, &b) in row.iter().enumerate() {
+            let e = &mut hist[f * 256 + b as usize];
+            e[0] += gr;
+            e[1] += hr;
+        }
+    }
+    let score = |g: f64, h: f64| g * g / (h + p.lambda);
+    let parent = score(gs, hs);
+    let mut best: Option<(usize, usize)> = None;
+    let mut best_gain = p.gamma.max(1e-12);
+    for f in 0..cols {
+        if !allowed[f] {
+            continue;
+        }
+        let k = cuts[f].len();
+        let (mut gl, mut hl) = (0.0, 0.0);
+        // Missing values (bin 255) always go right.
+        for b in 1..=k {
+            let e = hist[f * 256 + b - 1];
+            gl += e[0];
+            hl += e[1];
+            let (gr, hr) = (gs - gl, hs - hl);
+            if hl < p.min_child_weight || hr < p.min_child_weight {
+                continue;
+            }
+            let gain = score(gl, hl) + score(gr, hr) - parent;
+            if gain > best_gain {
+                best_gain = gain;
+                best = Some((f, b));
+            }
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn learns_a_threshold() {
+        let mut x = Vec::new();
+        let mut y = Vec::new();
+        for i in 0..400 {
+            let v = i as f32 / 400.0;
+            x.push(v);
+            x.push(f32::NAN);
+            y.push(if v > 0.6 { 1.0 } else { 0.0 });
+        }
+        let data = Data { cols: 2, x, y, w: vec![1.0; 400] };
+        let m = train(&data, &Params { trees: 30, depth: 2, subsample: 1.0, colsample: 1.0, ..Default::default() });
+        assert!(m.margin(&[0.9, f32::NAN]) > 1.0);
+        assert!(m.margin(&[0.2, f32::NAN]) < -1.0);
+    }
+}
