@@ -1,17 +1,479 @@
-//! (stub: being written)
+//! Seed 003: Sarada Devi et al., "Content Extraction Model Using DOM and
+//! NLP" (§2.3–2.4, the tokenisation algorithm): extract words, remove stop
+//! words, stem, count each stem's occurrences (`Freq_Count`).
+//!
+//! ## How Pith reads the paper where it is silent
+//! * *Words* (step 2): runs of word characters ([`text::is_word_char`]),
+//!   lower-cased. Tokens of one character and tokens of digits only are
+//!   dropped in spaced scripts: they name nothing (Pith's choice).
+//! * *Scripts written without spaces* (the paper's "scriptio continua", §1.1;
+//!   its dataset has Chinese pages): Han, Hiragana, Katakana and Thai runs
+//!   are cut into overlapping character bigrams, a run of one character
+//!   giving that character ([`UNSPACED`]). Bigrams, not single characters:
+//!   most Chinese words are two characters long and a single Han character
+//!   is far more ambiguous; bigram indexing needs no dictionary (the way
+//!   Lucene's CJK analyser works). Thai combining marks stay with their base
+//!   character. No stop words or stemming apply to these terms.
+//! * *Stop words* (step 3): a short list per language ([`stop_words`]: en,
+//!   de, fr, es, it, pt, nl, ru), chosen by the page's `lang` (its primary
+//!   subtag); English when the language is unknown or has no list.
+//! * *Stemming* (step 3): Snowball English (Porter2, `rust-stemmers`) for
+//!   English and unknown languages only; other languages keep their
+//!   lower-cased words. Measured on the shipped wasm: English alone adds
+//!   10 KB, the Snowball stemmers of all eight listed languages 58 KB,
+//!   against a 300 KB budget.
+//! * *Term frequency* (step 4): occurrences of each stem. An article's
+//!   keywords are its [`ARTICLE_KEYWORDS`] most frequent stems that occur
+//!   at least [`MIN_KEYWORD_COUNT`] times, each shown as its most frequent
+//!   surface form (original case) in the text.
+//!
+//! As a signal, per leaf: `keywords.terms`, the number of terms (stems, with
+//! repeats) of the leaf's text; `keywords.topShare`, the share of those
+//! terms that are among the page's [`PAGE_TOP_TERMS`] most frequent stems,
+//! counted over the visible leaves (NaN for a leaf without terms).
+
+use std::collections::HashMap;
+
+use rust_stemmers::{Algorithm, Stemmer};
 
 use super::Context;
+use crate::model::Page;
 use crate::table::{ColumnSpec, ScoreTable};
+use crate::text;
 
-/// The module's columns in the score table.
-pub const COLUMNS: &[ColumnSpec] = &[];
+/// Keywords [`article_keywords`] returns at most. Pith's choice: as many as
+/// a reader's keyword line shows.
+pub const ARTICLE_KEYWORDS: usize = 10;
 
-/// Writes [`COLUMNS`].
-pub fn score(_cx: &Context, table: &mut ScoreTable) {
-    table.add_all(COLUMNS);
+/// A stem must occur at least this often to be an article keyword. Pith's
+/// choice: a word said once does not characterise a text.
+pub const MIN_KEYWORD_COUNT: u32 = 2;
+
+/// The page's top terms the signal compares each leaf with. Pith's choice:
+/// a page's topic shows in its twenty most frequent stems.
+pub const PAGE_TOP_TERMS: usize = 20;
+
+/// Characters of scripts written without spaces between words (§1.1,
+/// "scriptio continua"): Thai, Hiragana and Katakana, CJK ideographs.
+pub const UNSPACED: &[std::ops::RangeInclusive<u32>] = &[
+    0x0E00..=0x0E7F,   // Thai
+    0x3040..=0x30FF,   // Hiragana, Katakana
+    0x3400..=0x4DBF,   // CJK Extension A
+    0x4E00..=0x9FFF,   // CJK Unified Ideographs
+    0xF900..=0xFAFF,   // CJK Compatibility Ideographs
+    0x20000..=0x2FA1F, // CJK Extensions B–F, Compatibility Supplement
+];
+
+fn is_unspaced(c: char) -> bool {
+    !c.is_ascii() && UNSPACED.iter().any(|r| r.contains(&(c as u32)))
 }
 
-/// The article's keywords from its text (stub).
-pub fn article_keywords(_text: &str, _lang: Option<&str>) -> Vec<String> {
-    Vec::new()
+/// [`text::is_word_char`], with Thai marks (tone marks are not alphabetic
+/// in Unicode) and a fast path for ASCII.
+fn is_word_char(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_alphanumeric() || c == '_'
+    } else {
+        text::is_word_char(c) || is_thai_mark(c)
+    }
+}
+
+/// FNV-1a, 64 bits (Fowler, Noll, Vo): a fixed, documented string hash,
+/// for the vocabulary's maps and SimHash's keyword hashes
+/// ([`super::vsse::fnv1a64`]). Faster than std's SipHash on short words;
+/// the maps hold the page's own words, so flooding is no concern here.
+pub struct Fnv1a(pub u64);
+
+impl Default for Fnv1a {
+    fn default() -> Fnv1a {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for Fnv1a {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A map keyed by the page's words.
+type WordMap<V> = HashMap<String, V, std::hash::BuildHasherDefault<Fnv1a>>;
+
+/// Thai vowel and tone marks: written over or under the previous letter.
+fn is_thai_mark(c: char) -> bool {
+    matches!(c as u32, 0x0E31 | 0x0E34..=0x0E3A | 0x0E47..=0x0E4E)
+}
+
+/// The page's language: the primary subtag of its `lang`, lower-cased.
+pub fn primary_lang(lang: Option<&str>) -> Option<String> {
+    let l = lang?.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+    (!l.is_empty()).then_some(l)
+}
+
+/// Stop words of `lang` (a primary subtag); English when unknown. Short
+/// lists of each language's articles, pronouns, prepositions, conjunctions
+/// and auxiliaries (after the Snowball project's lists, cut to the most
+/// frequent): the wasm binary has a size budget.
+pub fn stop_words(lang: Option<&str>) -> &'static str {
+    match lang {
+        Some("de") => "aber als also am an auch auf aus bei bin bis da damit dann das dass dem den der des dich die dies diese dieser dieses doch du durch ein eine einem einen einer eines er es für gegen hat hatte haben ich ihr ihre im in ist ja jetzt kann kein keine man mehr mein mich mir mit nach nicht noch nun nur ob oder schon sehr sein seine sich sie sind so über um und uns unter vom von vor war waren was weil wenn wer wie wir wird werden wurde zu zum zur",
+        Some("fr") => "ai au aux avec avoir ce ces cet cette comme dans de des donc du elle elles en est et été être eu fait il ils je la le les leur leurs lui ma mais me même mes moi mon ne ni nos notre nous on ont ou où par pas plus pour qu que qui sa sans se ses si son sont sur ta te tes toi ton tous tout très tu un une vos votre vous",
+        Some("es") => "al algo como con cual cuando de del desde donde el ella ellas ellos en entre era es esa ese eso esta está están este esto estos fue ha han hasta hay la las le les lo los más me mi muy nada ni no nos o para pero por porque que qué se ser si sí sin sobre son su sus también te tiene todo tu un una uno unos y ya yo",
+        Some("it") => "a ad agli ai al alla alle anche che chi ci come con da dal dalla dei del della delle di e ed era essere gli ha hanno ho i il in io la le lei lo loro lui ma mi ne negli nei nel nella non o per più questa queste questo questi se si sono su sua sue sul sulla suo suoi ti tra tu un una uno è",
+        Some("pt") => "a ao aos as até com como da das de dela dele do dos e ela elas ele eles em entre era essa esse esta este eu foi há isso isto já lhe mais mas me mesmo meu muito na nas nem no nos não o os ou para pela pelo por qual quando que se sem ser seu seus sua suas são também te tem um uma você é",
+        Some("nl") => "aan al als bij dan dat de deze die dit door een en er geen had heb heeft hem het hij hoe hun ik in is je kan maar me met mij na naar niet nog nu of om omdat ons ook op over te tot u uit van veel voor was wat we wel werd wie wij worden wordt zal ze zich zij zijn zo",
+        Some("ru") => "а без был была были было быть в вам вас во вот все всё вы где да даже для до его ее её если есть еще ещё же за и из или им их к как ко когда кто ли мне мы на над не него нее неё нет ни них но ну о об он она они оно от по под при с со так также то того тоже только ты у уже чем что чтобы эта эти это этот я",
+        _ => "a about above after again all also am an and any are aren as at be because been before being below between both but by can could did didn do does doesn doing don down during each few for from further had has have having he her here hers him his how i if in into is isn it its itself just ll me more most my no nor not now of off on once only or other our out over own re same she should so some such than that the their them then there these they this those through to too under until up ve very was wasn we were what when where which while who whom why will with won would you your",
+    }
+}
+
+/// Tokenises, drops stop words and stems (§2.4 steps 2–3), for one
+/// language. Build once per page.
+pub struct Analyzer {
+    /// Scanned linearly: short, and pages analyse each distinct word once
+    /// ([`PageTerms::of`]).
+    stop: Vec<&'static str>,
+    stemmer: Option<Stemmer>,
+}
+
+impl Analyzer {
+    /// The analyser for a page in `lang` (a `lang` attribute value).
+    pub fn new(lang: Option<&str>) -> Analyzer {
+        let primary = primary_lang(lang);
+        let listed = matches!(primary.as_deref(), Some("de" | "fr" | "es" | "it" | "pt" | "nl" | "ru"));
+        let english = !listed && primary.as_deref().map_or(true, |l| l == "en");
+        let list_lang = if listed { primary.as_deref() } else { None };
+        Analyzer {
+            stop: stop_words(list_lang).split(' ').collect(),
+            stemmer: english.then(|| Stemmer::create(Algorithm::English)),
+        }
+    }
+
+    /// Calls `f(token, unspaced)` for every token of `text`, in order, as
+    /// written: a word of a spaced script, or a bigram (or lone unit) of an
+    /// unspaced run.
+    pub fn each_token(text: &str, f: &mut dyn FnMut(&str, bool)) {
+        let mut word: Option<usize> = None;
+        // Units of an unspaced run, as byte ranges: a character with its
+        // combining marks. A run is contiguous, so a bigram is a slice.
+        let mut units: Vec<(usize, usize)> = Vec::new();
+        for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+            if is_unspaced(c) && is_word_char(c) {
+                if let Some(s) = word.take() {
+                    f(&text[s..i], false);
+                }
+                let end = i + c.len_utf8();
+                match units.last_mut() {
+                    Some(u) if is_thai_mark(c) => u.1 = end,
+                    _ => units.push((i, end)),
+                }
+                continue;
+            }
+            if let [(s, e)] = units[..] {
+                f(&text[s..e], true);
+            }
+            for pair in units.windows(2) {
+                f(&text[pair[0].0..pair[1].1], true);
+            }
+            units.clear();
+            if is_word_char(c) {
+                word.get_or_insert(i);
+            } else if let Some(s) = word.take() {
+                f(&text[s..i], false);
+            }
+        }
+    }
+
+    /// The term of a lower-cased word of a spaced script: None for a stop
+    /// word, a single character or a number; else its stem.
+    pub fn term_of(&self, lower: &str) -> Option<String> {
+        let keep = lower.chars().nth(1).is_some()
+            && !lower.chars().all(|c| c.is_ascii_digit())
+            && !self.stop.contains(&lower);
+        keep.then(|| match &self.stemmer {
+            Some(s) => s.stem(lower).into_owned(),
+            None => lower.to_string(),
+        })
+    }
+
+    /// Calls `f(surface, term)` for every term of `text`, in order: the
+    /// surface form as written, the term (stem) it counts as.
+    pub fn each_term(&self, text: &str, f: &mut dyn FnMut(&str, String)) {
+        let mut lower = String::new();
+        Analyzer::each_token(text, &mut |token, unspaced| {
+            if unspaced {
+                return f(token, token.to_string());
+            }
+            lower_into(token, &mut lower);
+            if let Some(t) = self.term_of(&lower) {
+                f(token, t);
+            }
+        });
+    }
+
+    /// The terms of `text` (stems, stop words removed), in order.
+    pub fn terms(&self, text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        self.each_term(text, &mut |_, t| out.push(t));
+        out
+    }
+}
+
+/// `word` lower-cased into `buf`.
+fn lower_into(word: &str, buf: &mut String) {
+    buf.clear();
+    buf.extend(word.chars().flat_map(char::to_lowercase));
+}
+
+/// §2.4 steps 2–3: the terms of `text` (stems, stop words removed), in
+/// order, for a text in `lang`.
+pub fn terms(text: &str, lang: Option<&str>) -> Vec<String> {
+    Analyzer::new(lang).terms(text)
+}
+
+/// Indices of `keys`, highest key first, ties in index order. The one sort
+/// the three seed 003–004 modules share (a sort is kilobytes of wasm per
+/// instantiation); non-negative floats sort as their bits.
+pub fn order_desc(keys: impl Iterator<Item = u64>) -> Vec<u32> {
+    let mut v: Vec<(u64, u32)> = keys.enumerate().map(|(i, k)| (u64::MAX - k, i as u32)).collect();
+    v.sort_unstable();
+    v.into_iter().map(|(_, i)| i).collect()
+}
+
+/// §2.4 step 4: each term's count, most frequent first (ties: first seen).
+pub fn term_frequencies(terms: &[String]) -> Vec<(String, u32)> {
+    let mut vocab = PageTerms::default();
+    let mut counts: Vec<u32> = Vec::new();
+    for t in terms {
+        let i = vocab.id(t) as usize;
+        counts.resize(vocab.vocab.len(), 0);
+        counts[i] += 1;
+    }
+    let order = order_desc(counts.iter().map(|&c| u64::from(c)));
+    order.into_iter().map(|i| (vocab.vocab[i as usize].clone(), counts[i as usize])).collect()
+}
+
+/// The article's keywords: its [`ARTICLE_KEYWORDS`] most frequent stems
+/// occurring at least [`MIN_KEYWORD_COUNT`] times, each shown as its most
+/// frequent surface form (ties: first seen).
+pub fn article_keywords(text: &str, lang: Option<&str>) -> Vec<String> {
+    let mut vocab = PageTerms::default();
+    let mut counts: Vec<u32> = Vec::new();
+    // Per stem: its surface forms with their counts.
+    let mut forms: Vec<Vec<(String, u32)>> = Vec::new();
+    Analyzer::new(lang).each_term(text, &mut |surface, term| {
+        let i = vocab.id(&term) as usize;
+        counts.resize(vocab.vocab.len(), 0);
+        forms.resize(vocab.vocab.len(), Vec::new());
+        counts[i] += 1;
+        match forms[i].iter_mut().find(|(f, _)| f == surface) {
+            Some(form) => form.1 += 1,
+            None => forms[i].push((surface.to_string(), 1)),
+        }
+    });
+    order_desc(counts.iter().map(|&c| u64::from(c)))
+        .into_iter()
+        .map(|i| i as usize)
+        .take_while(|&i| counts[i] >= MIN_KEYWORD_COUNT)
+        .take(ARTICLE_KEYWORDS)
+        .map(|i| {
+            let best = forms[i].iter().map(|f| f.1).max().unwrap_or(0);
+            forms[i].iter().find(|f| f.1 == best).map(|f| f.0.clone()).unwrap_or_default()
+        })
+        .collect()
+}
+
+/// The page's language for analysis: its `lang`, if set.
+pub fn page_lang(page: &Page) -> Option<&str> {
+    Some(page.lang.trim()).filter(|l| !l.is_empty())
+}
+
+/// A vocabulary of terms, and every leaf's terms as ids into it.
+#[derive(Debug, Clone, Default)]
+pub struct PageTerms {
+    /// Term (stem) per id.
+    pub vocab: Vec<String>,
+    /// Per leaf (index into [`crate::segment::Segmentation::leaves`]): its
+    /// terms in order, repeats kept.
+    pub leaves: Vec<Vec<u32>>,
+    index: WordMap<u32>,
+}
+
+impl PageTerms {
+    /// The terms of every leaf of the page. Each distinct word is
+    /// analysed once (pages repeat their words).
+    pub fn of(cx: &Context) -> PageTerms {
+        const NONE: u32 = u32::MAX;
+        let analyzer = Analyzer::new(page_lang(cx.page));
+        let mut pt = PageTerms::default();
+        // Lower-cased word → its term id, or NONE when it is no term.
+        let mut seen: WordMap<u32> = WordMap::default();
+        let mut lower = String::new();
+        for leaf in &cx.seg.leaves {
+            let mut ids = Vec::new();
+            Analyzer::each_token(&leaf.text, &mut |token, unspaced| {
+                if unspaced {
+                    return ids.push(pt.id(token));
+                }
+                lower_into(token, &mut lower);
+                let id = match seen.get(lower.as_str()) {
+                    Some(&id) => id,
+                    None => {
+                        let id = analyzer.term_of(&lower).map_or(NONE, |t| pt.id(&t));
+                        seen.insert(lower.clone(), id);
+                        id
+                    }
+                };
+                if id != NONE {
+                    ids.push(id);
+                }
+            });
+            pt.leaves.push(ids);
+        }
+        pt
+    }
+
+    /// The id of `term`, added to the vocabulary when new.
+    pub fn id(&mut self, term: &str) -> u32 {
+        if let Some(&i) = self.index.get(term) {
+            return i;
+        }
+        let i = self.vocab.len() as u32;
+        self.vocab.push(term.to_string());
+        self.index.insert(term.to_string(), i);
+        i
+    }
+}
+
+/// The module's columns in the score table.
+pub const COLUMNS: &[ColumnSpec] = &[
+    ColumnSpec {
+        key: "keywords.terms",
+        signal: "keywords",
+        label: "terms",
+        source: "seed 003 §2.4, steps 2–3",
+        description: "Terms of a leaf: its words less stop words, stemmed (CJK: character bigrams), repeats counted.",
+    },
+    ColumnSpec {
+        key: "keywords.topShare",
+        signal: "keywords",
+        label: "top share",
+        source: "seed 003 §2.4, step 4 (Freq_Count)",
+        description: "Share of a leaf's terms that are among the page's 20 most frequent terms (visible leaves).",
+    },
+];
+
+/// Writes [`COLUMNS`] for every leaf.
+pub fn score(cx: &Context, table: &mut ScoreTable) {
+    let c = table.add_all(COLUMNS);
+    let pt = PageTerms::of(cx);
+    let mut tf = vec![0u32; pt.vocab.len()];
+    for (leaf, ids) in cx.seg.leaves.iter().zip(&pt.leaves) {
+        if !leaf.hidden {
+            for &t in ids {
+                tf[t as usize] += 1;
+            }
+        }
+    }
+    let mut top = vec![false; tf.len()];
+    for &t in order_desc(tf.iter().map(|&n| u64::from(n))).iter().take(PAGE_TOP_TERMS) {
+        top[t as usize] = tf[t as usize] > 0;
+    }
+    for (leaf, ids) in cx.seg.leaves.iter().zip(&pt.leaves) {
+        table.set(c[0], leaf.id, ids.len() as f32);
+        if !ids.is_empty() {
+            let hits = ids.iter().filter(|&&t| top[t as usize]).count();
+            table.set(c[1], leaf.id, hits as f32 / ids.len() as f32);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn english_stop_words_and_stemming() {
+        assert_eq!(
+            terms("The users are using the useful connections, and 2024 isn't a year.", None),
+            ["user", "use", "use", "connect", "year"]
+        );
+        assert_eq!(terms("Running runners ran", Some("en-GB")), ["run", "runner", "ran"]);
+    }
+
+    #[test]
+    fn german_and_french_stop_words_without_stemming() {
+        assert_eq!(terms("Die Katze und der Hund sind im Garten", Some("de")), ["katze", "hund", "garten"]);
+        assert_eq!(
+            terms("Le chat et la souris dans l'église", Some("fr-CA")),
+            ["chat", "souris", "église"]
+        );
+        // English stop words are not removed from a German page.
+        assert_eq!(terms("the Band", Some("de")), ["the", "band"]);
+    }
+
+    #[test]
+    fn russian_stop_words_and_lower_case() {
+        assert_eq!(terms("Он и Она НЕ знали ПРАВДУ", Some("ru")), ["знали", "правду"]);
+    }
+
+    #[test]
+    fn unspaced_scripts_give_overlapping_bigrams() {
+        assert_eq!(terms("信息抽取", Some("zh")), ["信息", "息抽", "抽取"]);
+        // A lone ideograph is its own term; spaced words around it are words.
+        assert_eq!(terms("Pith 读 reader", Some("zh")), ["pith", "读", "reader"]);
+        // Kana and kanji form one run.
+        assert_eq!(terms("日本の", Some("ja")), ["日本", "本の"]);
+        // Thai marks stay with their letter: กิน = ก+ิ, น; น้ำ = น+้, ำ.
+        assert_eq!(terms("กิน น้ำ", Some("th")), ["กิน", "น้ำ"]);
+    }
+
+    #[test]
+    fn term_frequencies_most_frequent_first() {
+        let t = terms("cats chase mice; a cat sleeps; the cats purr", None);
+        let tf = term_frequencies(&t);
+        assert_eq!(tf[0], ("cat".to_string(), 3));
+        assert_eq!(tf[1], ("chase".to_string(), 1));
+    }
+
+    #[test]
+    fn article_keywords_show_the_most_frequent_surface_form() {
+        let text = "Rust compiles. Rust is fast. rust programs compile quickly; \
+                    compiling Rust is fun. Once only.";
+        let kw = article_keywords(text, Some("en"));
+        assert_eq!(kw, ["Rust", "compiles"]);
+        assert!(article_keywords("", None).is_empty());
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn signal_counts_terms_and_their_share_of_the_top_terms() {
+        let page = crate::html::parse_document(
+            "<html lang='en'><body><p>Cats chase cats.</p><p>The dog sleeps.</p></body></html>",
+            "u",
+        )
+        .unwrap();
+        let seg = crate::segment::segment(&page);
+        let mut table = ScoreTable::new(page.nodes.len());
+        score(&Context { page: &page, seg: &seg }, &mut table);
+        let (terms, share) = (table.expect("keywords.terms"), table.expect("keywords.topShare"));
+        let (p1, p2) = (page.nodes[0].children[0], page.nodes[0].children[1]);
+        // "cat chase cat" and "dog sleep": 4 stems, all among the top 20.
+        assert_eq!((table.get(terms, p1), table.get(terms, p2)), (3.0, 2.0));
+        assert_eq!((table.get(share, p1), table.get(share, p2)), (1.0, 1.0));
+    }
+
+    #[test]
+    fn primary_language_subtag() {
+        assert_eq!(primary_lang(Some(" pt-BR ")), Some("pt".to_string()));
+        assert_eq!(primary_lang(Some("")), None);
+        assert_eq!(primary_lang(None), None);
+    }
 }

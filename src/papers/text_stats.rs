@@ -1,12 +1,623 @@
-//! (stub: being written)
+//! Seed 001: Gaikwad & Sundar, "Optimized Content Extraction from web pages
+//! using Composite Approaches" (§III), after Qureshi & Memon's statistical
+//! model (its reference [8]).
+//!
+//! 1. Statistical features of a node `i` over a node set `T`, from the
+//!    quantity of text σ(i) and of link text l(i):
+//!    - deviation, eq. (1): `D(i) = σ(i) − Avg σ(T)`;
+//!    - normalised deviation, eq. (2): `N(i) = (D(i) − Min D(T)) / (Max D(T) − Min D(T))`;
+//!    - link density, eq. (3): `L(i) = l(i) / σ(i)` (the paper's ∅(i) is the
+//!      quantity of text, σ);
+//!    - normalised link density, eq. (4): `NL(i) = L(i) / Max L(T)`.
+//! 2. "Statistically useful" nodes: much text, little link text.
+//! 3. Nodes similar to the useful ones "based on formatting characteristics
+//!    and their position in the page" are taken in too; useful and similar
+//!    nodes hold the content.
+//!
+//! ## How Pith reads the paper where it is silent
+//! * σ(i) is the visible (non-whitespace) characters of the node's text and
+//!   l(i) those inside `<a href>`, from the segmentation; hidden leaves
+//!   (closed tabs, menus) are left out of both.
+//! * `T` is the page's visible leaves: D, N, NL are per leaf (on the leaf's
+//!   row, `leaf.id`). σ and L are also written on every element with
+//!   visible text (containers), for the decision to read.
+//! * When every visible leaf holds the same amount of text (a one-leaf page
+//!   among them), eq. (2) is 0/0: N is 1 for all (none has less text than
+//!   another) and all are above-average enough to be useful.
+//! * The paper gives no thresholds for "useful" (§III leaves them to the
+//!   content type): see [`USEFUL_MIN_DEVIATION`] and
+//!   [`USEFUL_MAX_LINK_DENSITY`].
+//! * Formatting: a leaf's format is the six components of [`Format`]; their
+//!   similarity is [`format_similarity`]. Formats differing in two or more
+//!   components are not similar at all: tolerating one difference is what
+//!   lets the matching run on hashed keys (the full key and the six keys
+//!   with one component left out) in O(leaves), see [`match_formats`].
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::Context;
+use crate::model::{NodeId, Page};
+use crate::segment::{Leaf, Segmentation};
 use crate::table::{ColumnSpec, ScoreTable};
 
+/// Pith's choice (the paper gives no threshold): a useful leaf has more
+/// text than the average leaf, `D(i) > 0`, the paper's reading of a high
+/// deviation ("the higher the deviation, the more information is rendered
+/// through that node").
+pub const USEFUL_MIN_DEVIATION: f64 = 0.0;
+
+/// Pith's choice: a useful leaf has at most this share of its text in
+/// links (L(i) ≤ 0.5: more text than link text). The bound is on L, not
+/// NL: NL ≥ L, and on a page whose most linked leaf is itself mostly text
+/// (Max L(T) small), NL would call a paragraph with one link a link list.
+/// Where the page has a navigation leaf (L = 1), NL = L and both read the
+/// same.
+pub const USEFUL_MAX_LINK_DENSITY: f64 = 0.5;
+
+/// Components of a leaf's format, in [`Format::parts`] order.
+pub const PARTS: usize = 6;
+/// Index of the tag path in [`Format::parts`].
+pub const PART_PATH: usize = 0;
+/// Index of the leaf's own class.
+pub const PART_CLASS: usize = 1;
+/// Index of the font size (visual facts only).
+pub const PART_FONT_SIZE: usize = 2;
+/// Index of the font weight (visual facts only).
+pub const PART_FONT_WEIGHT: usize = 3;
+/// Index of the left edge (visual facts only).
+pub const PART_LEFT: usize = 4;
+/// Index of the width (visual facts only).
+pub const PART_WIDTH: usize = 5;
+
+/// Pith's choice: each component's weight in [`format_similarity`]. The
+/// tag path (where the leaf sits, with its ancestors' classes) weighs most,
+/// as the paper pairs formatting with "their position in the page"; the
+/// rendered facts share the rest. They sum to 1.
+pub const PART_WEIGHTS: [f64; PARTS] = [0.4, 0.2, 0.12, 0.08, 0.12, 0.08];
+
+/// Pith's choice: a leaf is similar to a useful one when their similarity
+/// is at least this. With [`PART_WEIGHTS`] it admits one differing
+/// component except the tag path: 0.8 (class), 0.88 or 0.92 (a rendered
+/// fact) with visual facts; without them (parsed HTML) the class alone,
+/// 0.4 / 0.6 = 0.67, while a different path gives at most 0.6.
+pub const SIMILAR_MIN: f64 = 0.65;
+
+/// Pith's choice: font sizes are compared in steps of this many CSS pixels
+/// (hashing needs exact keys; 0.5 px keeps rounding noise of `em` sizes
+/// together without merging real size steps).
+pub const FONT_SIZE_STEP_PX: f32 = 0.5;
+
+/// Pith's choice: left edges and widths are compared in steps of this many
+/// CSS pixels (one grid gutter: the blocks of one column line up closer
+/// than this, the columns of a layout differ by more).
+pub const BOX_STEP_PX: f32 = 8.0;
+
+/// Eq. (1): a node's deviation from the mean quantity of text.
+pub fn deviation(sigma: f64, avg_sigma: f64) -> f64 {
+    sigma - avg_sigma
+}
+
+/// Eq. (2): the deviation scaled to [0, 1] over `T`; 1 when every node of
+/// `T` has the same deviation (the 0/0 case).
+pub fn normalized_deviation(d: f64, min_d: f64, max_d: f64) -> f64 {
+    if max_d > min_d {
+        (d - min_d) / (max_d - min_d)
+    } else {
+        1.0
+    }
+}
+
+/// Eq. (3): the share of a node's text inside links; 0 without text.
+pub fn link_density(link_chars: f64, sigma: f64) -> f64 {
+    if sigma > 0.0 {
+        link_chars / sigma
+    } else {
+        0.0
+    }
+}
+
+/// Eq. (4): the link density over the largest one in `T`; 0 when no node
+/// of `T` has links.
+pub fn normalized_link_density(l: f64, max_l: f64) -> f64 {
+    if max_l > 0.0 {
+        l / max_l
+    } else {
+        0.0
+    }
+}
+
+/// Whether a leaf is statistically useful ([`USEFUL_MIN_DEVIATION`],
+/// [`USEFUL_MAX_LINK_DENSITY`]); `uniform` when every leaf of `T` has the
+/// same σ (no deviation to speak of).
+pub fn is_useful(d: f64, l: f64, uniform: bool) -> bool {
+    (d > USEFUL_MIN_DEVIATION || uniform) && l <= USEFUL_MAX_LINK_DENSITY
+}
+
+/// A leaf's format: per component a hashed value, `None` where it is
+/// unknown (the rendered facts of parsed HTML).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Format {
+    pub parts: [Option<u64>; PARTS],
+}
+
+/// Similarity of two formats in [0, 1]: the weight ([`PART_WEIGHTS`]) of
+/// the equal components over the weight of the components known on either
+/// side (both unknown: left out), when at most one component differs; 0
+/// when two or more differ.
+pub fn format_similarity(a: &Format, b: &Format) -> f64 {
+    let (mut same, mut known, mut differ) = (0.0, 0.0, 0);
+    for ((x, y), w) in a.parts.iter().zip(&b.parts).zip(PART_WEIGHTS) {
+        if x.is_none() && y.is_none() {
+            continue;
+        }
+        known += w;
+        if x == y {
+            same += w;
+        } else {
+            differ += 1;
+        }
+    }
+    if differ > 1 || known == 0.0 {
+        0.0
+    } else {
+        same / known
+    }
+}
+
+/// Per leaf: the best [`format_similarity`] to a useful leaf other than
+/// itself, and the size of its formatting group (leaves with an equal
+/// format, itself included).
+pub struct FormatMatch {
+    pub similarity: Vec<f64>,
+    pub group: Vec<u32>,
+}
+
+/// [`format_similarity`] to the best useful leaf, and group sizes, for
+/// every format, without comparing pairs: useful formats are counted in
+/// hash maps under their full key and under each key with one component
+/// left out; a leaf that differs from a useful leaf in exactly component k
+/// shares that leaf's k-left-out key but not its full key.
+pub fn match_formats(formats: &[Format], useful: &[bool]) -> FormatMatch {
+    let keys: Vec<[u64; PARTS + 1]> = formats.iter().map(format_keys).collect();
+    let mut all = KeyMap::with_capacity_and_hasher(formats.len(), Default::default());
+    let mut good: Vec<KeyMap> = vec![KeyMap::default(); PARTS + 1];
+    for (i, k) in keys.iter().enumerate() {
+        *all.entry(k[0]).or_default() += 1;
+        if useful[i] {
+            for (map, &key) in good.iter_mut().zip(k) {
+                *map.entry(key).or_default() += 1;
+            }
+        }
+    }
+    let mut similarity = vec![0.0; formats.len()];
+    for (i, k) in keys.iter().enumerate() {
+        let full = good[0].get(&k[0]).copied().unwrap_or(0);
+        if full > u32::from(useful[i]) {
+            similarity[i] = 1.0;
+            continue;
+        }
+        for p in 0..PARTS {
+            // More useful leaves share the key without component p than
+            // with it: some useful leaf differs in p alone.
+            if good[p + 1].get(&k[p + 1]).copied().unwrap_or(0) > full {
+                let other: f64 = (0..PARTS)
+                    .filter(|&q| q != p && formats[i].parts[q].is_some())
+                    .map(|q| PART_WEIGHTS[q])
+                    .sum();
+                similarity[i] = f64::max(similarity[i], other / (other + PART_WEIGHTS[p]));
+            }
+        }
+    }
+    let group = keys.iter().map(|k| all[&k[0]]).collect();
+    FormatMatch { similarity, group }
+}
+
+/// The full key, then the key with component p left out, for each p.
+fn format_keys(f: &Format) -> [u64; PARTS + 1] {
+    let mut keys = [0u64; PARTS + 1];
+    for (v, key) in keys.iter_mut().enumerate() {
+        // v = 0: nothing left out; v = p + 1: component p left out.
+        *key = f.parts.iter().enumerate().fold(mix(v as u64), |h, (p, part)| match part {
+            _ if p + 1 == v => h,
+            // mix is a bijection with mix(0) = 0: a known value never
+            // hashes like an unknown one.
+            Some(x) => combine(h, mix(x.wrapping_add(1))),
+            None => combine(h, 0),
+        });
+    }
+    keys
+}
+
+/// splitmix64's finaliser: a cheap, well spread 64-bit mix (hashing needs
+/// no secrecy here, and must be the same on every run).
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// A hash of the sequence `h`, then `v`.
+fn combine(h: u64, v: u64) -> u64 {
+    mix(h.rotate_left(5) ^ v ^ 0x9e37_79b9_7f4a_7c15)
+}
+
+/// A hash of a string (FNV-1a, then mixed).
+fn hash_str(s: &str) -> u64 {
+    mix(s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)))
+}
+
+/// A map keyed by hashes that are already mixed: the key is its own hash.
+type KeyMap = HashMap<u64, u32, BuildHasherDefault<PassThrough>>;
+
+#[derive(Default)]
+struct PassThrough(u64);
+
+impl Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = combine(self.0, u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+/// A class attribute's tokens without those holding a digit (ids such as
+/// `post-1234`), sorted: the part of a class that names a format.
+fn class_tokens(class: &str) -> Vec<&str> {
+    let mut t: Vec<&str> =
+        class.split_ascii_whitespace().filter(|t| !t.bytes().any(|b| b.is_ascii_digit())).collect();
+    t.sort_unstable();
+    t.dedup();
+    t
+}
+
+/// A hash of [`class_tokens`].
+fn class_hash(class: &str) -> u64 {
+    class_tokens(class).iter().fold(1, |h, t| combine(h, hash_str(t)))
+}
+
+/// Per element: a hash of its tag path, the tag names and classes
+/// ([`class_tokens`]) from the root down to itself.
+fn path_hashes(page: &Page) -> Vec<u64> {
+    let mut path = vec![0u64; page.nodes.len()];
+    for id in 0..page.nodes.len() {
+        let Some(e) = page.element(id) else { continue };
+        let up = page.nodes[id].parent.map_or(0, |p| path[p]);
+        path[id] = combine(combine(up, hash_str(&e.name)), class_hash(&e.class));
+    }
+    path
+}
+
+/// A leaf's format: tag path (its ancestors with their classes, then its
+/// own tag; an anonymous leaf is a text run inside its holder), its own
+/// class, and, where the browser rendered the holder, font size and weight,
+/// left edge and width.
+pub fn leaf_format(page: &Page, leaf: &Leaf, path: &[u64]) -> Format {
+    let mut f = Format::default();
+    let holder = page.element(leaf.holder());
+    if leaf.element {
+        let e = holder.expect("an element leaf is an element");
+        let up = page.nodes[leaf.id].parent.map_or(0, |p| path[p]);
+        f.parts[PART_PATH] = Some(combine(up, hash_str(&e.name)));
+        f.parts[PART_CLASS] = Some(class_hash(&e.class));
+    } else {
+        f.parts[PART_PATH] = Some(combine(path[leaf.holder()], hash_str("#text")));
+        f.parts[PART_CLASS] = Some(class_hash(""));
+    }
+    if let Some(v) = holder.and_then(|e| e.visual.as_ref()) {
+        if let Some(font) = v.font {
+            f.parts[PART_FONT_SIZE] = Some((font.size / FONT_SIZE_STEP_PX).round() as i64 as u64);
+            f.parts[PART_FONT_WEIGHT] = Some(u64::from(font.weight));
+        }
+        f.parts[PART_LEFT] = Some((v.rect.x / BOX_STEP_PX).round() as i64 as u64);
+        f.parts[PART_WIDTH] = Some((v.rect.w / BOX_STEP_PX).round() as i64 as u64);
+    }
+    f
+}
+
+/// The method's result: per visible leaf (indices into the segmentation's
+/// leaves) its features and verdicts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeafStats {
+    pub leaf: usize,
+    pub sigma: f64,
+    pub d: f64,
+    pub n: f64,
+    pub l: f64,
+    pub nl: f64,
+    pub useful: bool,
+    pub similarity: f64,
+    /// `useful` or similar to a useful leaf ([`SIMILAR_MIN`]).
+    pub content: bool,
+    pub group: u32,
+}
+
+/// Runs the method over the visible leaves.
+pub fn analyse(page: &Page, seg: &Segmentation) -> Vec<LeafStats> {
+    let visible: Vec<usize> = (0..seg.leaves.len()).filter(|&i| !seg.leaves[i].hidden).collect();
+    if visible.is_empty() {
+        return Vec::new();
+    }
+    let sigma: Vec<f64> = visible.iter().map(|&i| f64::from(seg.leaves[i].chars)).collect();
+    let l: Vec<f64> = visible
+        .iter()
+        .map(|&i| link_density(f64::from(seg.leaves[i].link_chars), f64::from(seg.leaves[i].chars)))
+        .collect();
+    let avg = sigma.iter().sum::<f64>() / sigma.len() as f64;
+    let d: Vec<f64> = sigma.iter().map(|&s| deviation(s, avg)).collect();
+    let (min_d, max_d) = d.iter().fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
+    let uniform = max_d == min_d;
+    let max_l = l.iter().copied().fold(0.0, f64::max);
+    let useful: Vec<bool> = d.iter().zip(&l).map(|(&d, &l)| is_useful(d, l, uniform)).collect();
+    let path = path_hashes(page);
+    let formats: Vec<Format> = visible.iter().map(|&i| leaf_format(page, &seg.leaves[i], &path)).collect();
+    let m = match_formats(&formats, &useful);
+    (0..visible.len())
+        .map(|j| LeafStats {
+            leaf: visible[j],
+            sigma: sigma[j],
+            d: d[j],
+            n: normalized_deviation(d[j], min_d, max_d),
+            l: l[j],
+            nl: normalized_link_density(l[j], max_l),
+            useful: useful[j],
+            similarity: m.similarity[j],
+            content: useful[j] || m.similarity[j] >= SIMILAR_MIN,
+            group: m.group[j],
+        })
+        .collect()
+}
+
+const fn col(name: &'static str, label: &'static str, source: &'static str, description: &'static str) -> ColumnSpec {
+    ColumnSpec { key: name, signal: "textStats", label, source, description }
+}
+
 /// The module's columns in the score table.
-pub const COLUMNS: &[ColumnSpec] = &[];
+pub const COLUMNS: &[ColumnSpec] = &[
+    col("textStats.sigma", "σ", "seed 001 §III, eq. (1)",
+        "Visible characters of the node's text (leaves and elements with visible text)."),
+    col("textStats.linkDensity", "L", "seed 001 §III, eq. (3)",
+        "Share of the node's visible characters inside links (leaves and elements with visible text)."),
+    col("textStats.deviation", "D", "seed 001 §III, eq. (1)",
+        "σ of a visible leaf minus the mean σ of the visible leaves."),
+    col("textStats.normDeviation", "N", "seed 001 §III, eq. (2)",
+        "D scaled to [0, 1] over the visible leaves."),
+    col("textStats.normLinkDensity", "NL", "seed 001 §III, eq. (4)",
+        "L of a visible leaf over the largest L of the visible leaves."),
+    col("textStats.useful", "useful", "seed 001 §III; thresholds Pith's",
+        "1 where a visible leaf is statistically useful: D > 0 and L ≤ 0.5."),
+    col("textStats.similarity", "similarity", "seed 001 §III; similarity Pith's",
+        "Best formatting similarity (tag path, class, font, left edge, width) of a visible leaf to another useful leaf."),
+    col("textStats.similar", "similar", "seed 001 §III; threshold Pith's",
+        "1 where the similarity reaches 0.65."),
+    col("textStats.content", "content", "seed 001 §III",
+        "1 where a visible leaf is useful or similar to a useful leaf: the paper's content."),
+    col("textStats.formatGroup", "group", "seed 001 §III; Pith's",
+        "Visible leaves sharing the leaf's format, itself included (all posts of a forum, all cards of a listing)."),
+];
 
 /// Writes [`COLUMNS`].
-pub fn score(_cx: &Context, table: &mut ScoreTable) {
-    table.add_all(COLUMNS);
+pub fn score(cx: &Context, table: &mut ScoreTable) {
+    let c = table.add_all(COLUMNS);
+    let (page, seg) = (cx.page, cx.seg);
+    // σ and l of containers: visible leaves summed at their holder, then up.
+    let n = page.nodes.len();
+    let mut chars = vec![0u32; n];
+    let mut links = vec![0u32; n];
+    for leaf in seg.leaves.iter().filter(|l| !l.hidden) {
+        chars[leaf.holder()] += leaf.chars;
+        links[leaf.holder()] += leaf.link_chars;
+    }
+    for id in (1..n).rev() {
+        if let Some(p) = page.nodes[id].parent {
+            chars[p] += chars[id];
+            links[p] += links[id];
+        }
+    }
+    for id in 0..n {
+        if chars[id] > 0 && page.element(id).is_some() {
+            let s = f64::from(chars[id]);
+            table.set(c[0], id, s as f32);
+            table.set(c[1], id, link_density(f64::from(links[id]), s) as f32);
+        }
+    }
+    let flag = |b: bool| if b { 1.0 } else { 0.0 };
+    for s in analyse(page, seg) {
+        let id: NodeId = seg.leaves[s.leaf].id;
+        let values = [
+            s.sigma,
+            s.l,
+            s.d,
+            s.n,
+            s.nl,
+            flag(s.useful),
+            s.similarity,
+            flag(s.similarity >= SIMILAR_MIN),
+            flag(s.content),
+            f64::from(s.group),
+        ];
+        for (col, v) in c.iter().zip(values) {
+            table.set(*col, id, v as f32);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-9
+    }
+
+    /// Eqs. (1)–(4) by hand: five leaves of 300, 100, 20, 20 and 60
+    /// characters (mean 100), the third all link text, the first with 30
+    /// link characters.
+    #[test]
+    fn formulas_by_hand() {
+        let sigma = [300.0, 100.0, 20.0, 20.0, 60.0];
+        let avg = sigma.iter().sum::<f64>() / 5.0;
+        assert!(close(avg, 100.0));
+        let d: Vec<f64> = sigma.iter().map(|&s| deviation(s, avg)).collect();
+        assert_eq!(d, [200.0, 0.0, -80.0, -80.0, -40.0]);
+        assert!(close(normalized_deviation(200.0, -80.0, 200.0), 1.0));
+        assert!(close(normalized_deviation(0.0, -80.0, 200.0), 80.0 / 280.0));
+        assert!(close(normalized_deviation(-80.0, -80.0, 200.0), 0.0));
+        assert!(close(normalized_deviation(-40.0, -80.0, 200.0), 40.0 / 280.0));
+        // Every leaf alike: 0/0 reads as 1.
+        assert_eq!(normalized_deviation(0.0, 0.0, 0.0), 1.0);
+        assert!(close(link_density(30.0, 300.0), 0.1));
+        assert_eq!(link_density(20.0, 20.0), 1.0);
+        assert_eq!(link_density(0.0, 0.0), 0.0);
+        assert!(close(normalized_link_density(0.1, 1.0), 0.1));
+        assert!(close(normalized_link_density(0.1, 0.2), 0.5));
+        assert_eq!(normalized_link_density(0.0, 0.0), 0.0);
+        // Useful: above the mean, at most half link text.
+        assert!(is_useful(200.0, 0.1, false));
+        assert!(!is_useful(0.0, 0.0, false));
+        assert!(!is_useful(200.0, 0.6, false));
+        assert!(is_useful(0.0, 0.0, true));
+    }
+
+    fn fmt(parts: [Option<u64>; PARTS]) -> Format {
+        Format { parts }
+    }
+
+    #[test]
+    fn similarity_tolerates_one_difference() {
+        let a = fmt([Some(1), Some(2), Some(16), Some(400), Some(10), Some(80)]);
+        assert_eq!(format_similarity(&a, &a), 1.0);
+        let mut b = a;
+        b.parts[PART_CLASS] = Some(3);
+        assert!(close(format_similarity(&a, &b), 0.8));
+        b.parts[PART_LEFT] = Some(11);
+        assert_eq!(format_similarity(&a, &b), 0.0);
+        let mut c = a;
+        c.parts[PART_PATH] = Some(9);
+        assert!(close(format_similarity(&a, &c), 0.6));
+        assert!(format_similarity(&a, &c) < SIMILAR_MIN);
+        // Without visual facts only path and class count.
+        let p = fmt([Some(1), Some(2), None, None, None, None]);
+        let q = fmt([Some(1), Some(5), None, None, None, None]);
+        assert!(close(format_similarity(&p, &q), 0.4 / 0.6));
+        assert!(format_similarity(&p, &q) >= SIMILAR_MIN);
+        // Known on one side only: a difference.
+        let r = fmt([Some(1), Some(2), Some(16), None, None, None]);
+        assert!(close(format_similarity(&p, &r), 0.6 / 0.72));
+    }
+
+    /// The hashed matching equals the pairwise definition.
+    #[test]
+    fn hashed_matching_equals_pairwise() {
+        // A small deterministic spread of formats, some parts unknown.
+        let mut formats = Vec::new();
+        let mut x: u64 = 7;
+        for _ in 0..300 {
+            let mut parts = [None; PARTS];
+            for p in parts.iter_mut() {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let v = (x >> 60) % 3;
+                *p = if v == 2 && x & 1 == 0 { None } else { Some(v) };
+            }
+            formats.push(fmt(parts));
+        }
+        let useful: Vec<bool> = (0..formats.len()).map(|i| i % 7 == 0).collect();
+        let m = match_formats(&formats, &useful);
+        for i in 0..formats.len() {
+            let best = (0..formats.len())
+                .filter(|&j| j != i && useful[j])
+                .map(|j| format_similarity(&formats[i], &formats[j]))
+                .fold(0.0, f64::max);
+            assert!(close(m.similarity[i], best), "leaf {i}: {} vs {best}", m.similarity[i]);
+            let group = formats.iter().filter(|f| **f == formats[i]).count() as u32;
+            assert_eq!(m.group[i], group);
+        }
+    }
+
+    #[test]
+    fn class_tokens_drop_ids_and_order() {
+        assert_eq!(class_tokens("post  post-1234 odd post"), ["odd", "post"]);
+        assert!(class_tokens("").is_empty());
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod page_tests {
+    use super::*;
+    use crate::html::parse_document;
+    use crate::segment::segment;
+
+    fn long(n: usize) -> String {
+        "Some words of a real paragraph, with a clause. ".repeat(n)
+    }
+
+    #[test]
+    fn short_paragraph_joins_its_article_and_nav_stays_out() {
+        let html = format!(
+            "<html><body><nav><ul><li><a href='/a'>Home</a></li><li><a href='/b'>News</a></li>\
+             <li><a href='/c'>Sport</a></li><li><a href='/d'>About us</a></li></ul></nav>\
+             <div class='content'><p>{}</p><p>{}</p><p>Short one.</p></div>\
+             <div class='side'><p>Sidebar.</p></div></body></html>",
+            long(4),
+            long(3)
+        );
+        let page = parse_document(&html, "u").unwrap();
+        let seg = segment(&page);
+        let stats = analyse(&page, &seg);
+        let by_text = |t: &str| stats.iter().find(|s| seg.leaves[s.leaf].text.starts_with(t)).unwrap();
+        let first = by_text("Some words");
+        assert!(first.useful && first.content && first.n == 1.0);
+        let short = by_text("Short one.");
+        assert!(!short.useful && short.similarity == 1.0 && short.content);
+        assert_eq!(short.group, 3);
+        let home = by_text("Home");
+        assert!(!home.useful && !home.content && home.l == 1.0 && home.nl == 1.0);
+        assert_eq!(home.group, 4);
+        // Same tags, but the sidebar's ancestor class differs: another path.
+        let side = by_text("Sidebar.");
+        assert!(!side.content && side.group == 1);
+
+        let cx = Context { page: &page, seg: &seg };
+        let mut table = ScoreTable::new(page.nodes.len());
+        score(&cx, &mut table);
+        let sigma = table.expect("textStats.sigma");
+        assert_eq!(table.get(sigma, 0), seg.sums[0].chars as f32);
+        let content = table.expect("textStats.content");
+        assert_eq!(table.get(content, seg.leaves[short.leaf].id), 1.0);
+        assert!(table.get(content, 0).is_nan());
+    }
+
+    #[test]
+    fn forum_posts_form_one_group() {
+        let mut html = String::from("<html><body>");
+        for i in 0..6 {
+            let text = if i % 2 == 0 { long(3) } else { "Thanks!".to_string() };
+            html.push_str(&format!(
+                "<div class='post post-{i}'><div class='author'>user{i}</div><div class='body'>{text}</div></div>"
+            ));
+        }
+        html.push_str("</body></html>");
+        let page = parse_document(&html, "u").unwrap();
+        let seg = segment(&page);
+        let stats = analyse(&page, &seg);
+        let bodies: Vec<&LeafStats> =
+            stats.iter().filter(|s| page.element(seg.leaves[s.leaf].id).unwrap().class == "body").collect();
+        assert_eq!(bodies.len(), 6);
+        assert!(bodies.iter().all(|s| s.group == 6 && s.content));
+    }
+
+    #[test]
+    fn single_leaf_page_is_useful() {
+        let page = parse_document("<html><body><p>Only this.</p></body></html>", "u").unwrap();
+        let seg = segment(&page);
+        let stats = analyse(&page, &seg);
+        assert_eq!(stats.len(), 1);
+        assert!(stats[0].useful && stats[0].n == 1.0 && stats[0].d == 0.0);
+    }
 }
