@@ -133,25 +133,28 @@ pub fn run_signals(cx: &Context, table: &mut ScoreTable) {
 /// passes the ones it is evaluating).
 #[derive(Debug, Clone, Copy)]
 pub struct Models<'a> {
-    pub leaf: &'a decision::forest::Forest,
-    pub leaf_threshold: f32,
+    pub page_type: &'a [decision::forest::Forest; 7],
+    pub leaf: decision::LeafModel<'a>,
 }
 
 impl Default for Models<'static> {
     fn default() -> Self {
-        Models { leaf: &decision::model::LEAF_FOREST, leaf_threshold: decision::model::LEAF_THRESHOLD }
+        Models {
+            page_type: &decision::model::PAGE_TYPE_FORESTS,
+            leaf: decision::LeafModel::shipped(),
+        }
     }
 }
 
 /// The pipeline up to the decision: the segmentation, the score table
 /// with every signal's columns, and the page type (for training and
 /// inspection).
-pub fn analyse(page: &Page) -> (segment::Segmentation, ScoreTable, PageType) {
+pub fn analyse(page: &Page, models: &Models) -> (segment::Segmentation, ScoreTable, PageType) {
     let seg = segment::segment(page);
     let cx = Context { page, seg: &seg };
     let mut table = ScoreTable::new(page.nodes.len());
     run_signals(&cx, &mut table);
-    let page_type = page_type::classify(&cx, &mut table);
+    let page_type = page_type::classify_with(&cx, &mut table, models.page_type);
     (seg, table, page_type)
 }
 
@@ -166,8 +169,8 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
     let cx = Context { page, seg: &seg };
     let mut table = ScoreTable::new(page.nodes.len());
     run_signals(&cx, &mut table);
-    let page_type = page_type::classify(&cx, &mut table);
-    let decision = decision::decide_with(&cx, &mut table, &page_type, models.leaf, models.leaf_threshold);
+    let page_type = page_type::classify_with(&cx, &mut table, models.page_type);
+    let decision = decision::decide_with(&cx, &mut table, &page_type, &models.leaf);
     let meta: Metadata = metadata::read(page, decision.root);
     let built = article::build(&cx, &decision, &meta);
 

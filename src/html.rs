@@ -7,7 +7,7 @@ use scraper::{ElementRef, Html, Node};
 
 use crate::error::{Error, Result};
 use crate::model::{
-    is_opaque, is_skipped, style_property, MetaFact, NodeFacts, Page, PageFacts, TEXT_NODE_TAG,
+    is_opaque, is_skipped, style_property, walks_noscript, MetaFact, NodeFacts, Page, PageFacts, TEXT_NODE_TAG,
 };
 
 
@@ -55,10 +55,20 @@ pub fn facts_from_html(html: &str, url: &str) -> Result<PageFacts> {
         }
     }
 
-    // Pre-order walk with an explicit stack (pages nest deeper than a
-    // thread's stack allows for recursion).
+    walk(&mut facts, *start, -1, false);
+    if facts.nodes.is_empty() {
+        return Err(Error::EmptyPage);
+    }
+    Ok(facts)
+}
+
+
+/// Walks `start`'s subtree into `facts` in pre-order, with an explicit
+/// stack (pages nest deeper than a thread's stack allows for recursion);
+/// a long `<noscript>`'s markup is parsed and walked in place, hidden.
+fn walk(facts: &mut PageFacts, start: ego_tree::NodeRef<'_, Node>, parent: i64, hidden: bool) {
     // (node, parent index, inside a hidden subtree)
-    let mut stack = vec![(*start, -1i64, false)];
+    let mut stack = vec![(start, parent, hidden)];
     while let Some((node, parent, in_hidden)) = stack.pop() {
         let index = facts.nodes.len() as i64;
         match node.value() {
@@ -77,7 +87,10 @@ pub fn facts_from_html(html: &str, url: &str) -> Result<PageFacts> {
                 }
                 let attr = |k: &str| v.attr(k).unwrap_or_default().to_string();
                 let style = attr("style");
+                // With scripting on (as in the browsers Pith reads), a
+                // noscript never renders.
                 let hidden = in_hidden
+                    || name == "noscript"
                     || v.attr("hidden").is_some()
                     || style_property(&style, "display").as_deref() == Some("none")
                     || style_property(&style, "visibility").as_deref()
@@ -101,7 +114,21 @@ pub fn facts_from_html(html: &str, url: &str) -> Result<PageFacts> {
                     text: String::new(),
                     tag: name.clone(),
                 });
-                if !is_opaque(&name) {
+                if name == "noscript" {
+                    let markup: String = node.children().filter_map(|c| c.value().as_text().map(|t| t.to_string())).collect();
+                    if walks_noscript(&markup) {
+                        // Walked now, before the noscript's siblings: the
+                        // facts stay in pre-order. Each nested noscript's
+                        // markup is shorter, so this ends.
+                        let inner = Html::parse_document(&markup);
+                        let body = inner.root_element().children().filter_map(ElementRef::wrap).find(|e| e.value().name() == "body");
+                        if let Some(body) = body {
+                            for c in body.children() {
+                                walk(facts, c, index, true);
+                            }
+                        }
+                    }
+                } else if !is_opaque(&name) {
                     // Push children reversed so they pop in document order.
                     let children: Vec<_> = node.children().collect();
                     // A closed <details> renders only its first <summary>.
@@ -130,16 +157,32 @@ pub fn facts_from_html(html: &str, url: &str) -> Result<PageFacts> {
             _ => {}
         }
     }
-    if facts.nodes.is_empty() {
-        return Err(Error::EmptyPage);
-    }
-    Ok(facts)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::NodeKind;
+
+    #[test]
+    fn long_noscript_markup_is_walked_and_shown_when_the_page_shows_nothing() {
+        let post = "<p>A post with enough words to matter in a forum thread.</p>".repeat(30);
+        let html = format!("<html><body><div id=splash></div><noscript><b>Enable JS</b></noscript>\
+                            <noscript><header>Forum</header>{post}</noscript></body></html>");
+        let page = parse_document(&html, "u").unwrap();
+        let names: Vec<&str> = page.nodes.iter().filter_map(|n| match &n.kind {
+            NodeKind::Element(e) => Some(e.name.as_str()),
+            NodeKind::Text(_) => None,
+        }).collect();
+        // The short noscript has no children; the long one's markup is walked.
+        assert_eq!(&names[..6], ["body", "div", "noscript", "noscript", "header", "p"]);
+        // Nothing else is visible, so the noscript content is the page.
+        assert!(page.nodes.iter().all(|n| !matches!(&n.kind, NodeKind::Element(e) if e.hidden)));
+        let with_text = format!("<html><body><article>{}</article><noscript>{post}</noscript></body></html>", "<p>Visible words here.</p>".repeat(200));
+        let page = parse_document(&with_text, "u").unwrap();
+        let ns = page.nodes.iter().position(|n| matches!(&n.kind, NodeKind::Element(e) if e.name == "noscript")).unwrap();
+        assert!(page.element(ns).unwrap().hidden && page.element(ns + 1).unwrap().hidden);
+    }
 
     #[test]
     fn walks_body_in_document_order_and_skips_what_never_renders() {

@@ -43,6 +43,7 @@ pub mod cues;
 pub mod decision;
 pub mod error;
 pub mod extract;
+pub mod json;
 pub mod metadata;
 pub mod model;
 pub mod page_type;

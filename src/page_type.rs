@@ -1,10 +1,17 @@
-//! Content-type identification (seed 001 §III): what kind of page this is,
-//! decided before the extraction so that type-specific rules apply.
+//! Content-type identification (seed 001 §III: "the content type of each
+//! page is identified before applying the collective models"): what kind
+//! of page this is, from the score table alone — what the page declares
+//! (the `schema` cue's columns on the root row) and how its text is laid
+//! out (shares of text per element kind, repeated formats, prices,
+//! records, code, discussion markup). One learned forest per type
+//! (one-vs-rest, [`crate::decision::model`]); the probabilities are written
+//! on the root row for the decision, which applies type-specific behaviour.
 
 use serde::Serialize;
 
+use crate::decision::forest::Forest;
 use crate::papers::Context;
-use crate::table::ScoreTable;
+use crate::table::{Col, ColumnSpec, ScoreTable};
 
 /// The seven page types of the WCXB benchmark, as it defines them by
 /// structure, and pages with nothing to read.
@@ -21,6 +28,32 @@ pub enum PageKind {
     NotReaderable,
 }
 
+/// The seven classified kinds, in the order of the forests and columns.
+pub const KINDS: [PageKind; 7] = [
+    PageKind::Article,
+    PageKind::Service,
+    PageKind::Product,
+    PageKind::Collection,
+    PageKind::Forum,
+    PageKind::Listing,
+    PageKind::Documentation,
+];
+
+impl PageKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            PageKind::Article => "article",
+            PageKind::Service => "service",
+            PageKind::Product => "product",
+            PageKind::Collection => "collection",
+            PageKind::Forum => "forum",
+            PageKind::Listing => "listing",
+            PageKind::Documentation => "documentation",
+            PageKind::NotReaderable => "notReaderable",
+        }
+    }
+}
+
 /// The classifier's verdict.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -28,9 +61,155 @@ pub struct PageType {
     pub kind: PageKind,
     /// Probability of `kind`, 0..=1.
     pub confidence: f32,
+    /// Every kind's probability, in [`KINDS`] order.
+    pub probabilities: [f32; 7],
 }
 
-/// Classifies the page.
-pub fn classify(_cx: &Context, _table: &mut ScoreTable) -> PageType {
-    PageType { kind: PageKind::Article, confidence: 0.0 }
+/// The classifier's columns (root row).
+pub const COLUMNS: &[ColumnSpec] = &[
+    ColumnSpec { key: "pageType.article", signal: "pageType", label: "P(article)", source: "seed 001 §III content-type identification; learned", description: "Probability that the page is an article." },
+    ColumnSpec { key: "pageType.service", signal: "pageType", label: "P(service)", source: "seed 001 §III; learned", description: "Probability that the page presents a service (several sections: hero, features, pricing, FAQ)." },
+    ColumnSpec { key: "pageType.product", signal: "pageType", label: "P(product)", source: "seed 001 §III; learned", description: "Probability that the page presents one product." },
+    ColumnSpec { key: "pageType.collection", signal: "pageType", label: "P(collection)", source: "seed 001 §III; learned", description: "Probability that the page is a category page or product grid." },
+    ColumnSpec { key: "pageType.forum", signal: "pageType", label: "P(forum)", source: "seed 001 §III; learned", description: "Probability that the page is a discussion of user posts." },
+    ColumnSpec { key: "pageType.listing", signal: "pageType", label: "P(listing)", source: "seed 001 §III; learned", description: "Probability that the page is a list of repeated cards." },
+    ColumnSpec { key: "pageType.documentation", signal: "pageType", label: "P(documentation)", source: "seed 001 §III; learned", description: "Probability that the page is technical documentation." },
+];
+
+/// Element kinds of `shape.element` whose text shares are features.
+const ELEMENT_SHARES: &[(u8, &str)] = &[
+    (0, "anonymous"),
+    (1, "p"),
+    (2, "heading"),
+    (3, "li"),
+    (4, "cell"),
+    (5, "definition"),
+    (6, "pre"),
+    (7, "block"),
+    (9, "control"),
+];
+
+/// Signals whose columns describe the page on its root row.
+pub const PAGE_SIGNALS: &[&str] = &["schema.", "census.", "readerable."];
+
+fn is_page_column(key: &str) -> bool {
+    PAGE_SIGNALS.iter().any(|p| key.starts_with(p))
+}
+
+/// Names of the page features, in the order [`features`] writes them.
+pub fn feature_names(table: &ScoreTable) -> Vec<String> {
+    let mut v: Vec<String> =
+        table.specs().iter().filter(|s| is_page_column(s.key)).map(|s| s.key.to_string()).collect();
+    for (_, name) in ELEMENT_SHARES {
+        v.push(format!("page.share.{name}"));
+    }
+    for name in [
+        "page.logChars",
+        "page.logLeaves",
+        "page.linkDensity",
+        "page.headings",
+        "page.h1",
+        "page.code",
+        "page.discussion",
+        "page.meta",
+        "page.maxFormatGroup",
+        "page.formatGrouped",
+        "page.prices",
+        "page.priceShare",
+        "page.recordHits",
+        "page.recordArea",
+        "page.punctuationKept",
+        "page.sentenceEnd",
+        "page.domBody",
+        "page.vsseArea",
+        "page.inArticle",
+        "page.inMain",
+        "page.inForm",
+        "page.controls",
+        "page.hidden",
+        "page.meanLeafChars",
+        "page.linkLeaves",
+        "page.useful",
+    ] {
+        v.push(name.into());
+    }
+    v
+}
+
+/// The page's feature vector (see [`feature_names`]).
+pub fn features(cx: &Context, table: &ScoreTable) -> Vec<f32> {
+    let col = |k: &str| table.col(k);
+    let get = |c: Option<Col>, id: usize| c.map_or(f32::NAN, |c| table.get(c, id));
+    let mut v: Vec<f32> = table
+        .specs()
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| is_page_column(s.key))
+        .map(|(i, _)| table.get(Col(i), 0))
+        .collect();
+    let (element, hidden) = (col("shape.element"), col("visibility.hidden"));
+    let visible: Vec<&crate::segment::Leaf> =
+        cx.seg.leaves.iter().filter(|l| get(hidden, l.id) != 1.0 && !l.hidden).collect();
+    let total: f32 = visible.iter().map(|l| l.chars as f32).sum::<f32>().max(1.0);
+    let share = |pred: &dyn Fn(&crate::segment::Leaf) -> bool| {
+        visible.iter().filter(|l| pred(l)).map(|l| l.chars as f32).sum::<f32>() / total
+    };
+    let count = |pred: &dyn Fn(&crate::segment::Leaf) -> bool| visible.iter().filter(|l| pred(l)).count() as f32;
+    for (code, _) in ELEMENT_SHARES {
+        v.push(share(&|l| get(element, l.id) == f32::from(*code)));
+    }
+    let is = |k: &str, id: usize, want: f32| get(col(k), id) == want;
+    let within = |k: &str, id: usize, d: f32| get(col(k), id) <= d;
+    let all_chars: f32 = cx.seg.leaves.iter().map(|l| l.chars as f32).sum();
+    v.push(total.ln_1p());
+    v.push((visible.len() as f32).ln_1p());
+    v.push(share(&|l| l.link_density() > 0.5));
+    v.push(count(&|l| get(element, l.id) == 2.0).ln_1p());
+    v.push(count(&|l| cx.page.tag(l.holder()) == Some(crate::model::Tag::H1)));
+    v.push(share(&|l| within("markup.code", l.id, 1.0)));
+    v.push(share(&|l| within("markup.discussion", l.id, 4.0)));
+    v.push(count(&|l| within("markup.meta", l.id, 1.0)).ln_1p());
+    let fg = col("textStats.formatGroup");
+    v.push(visible.iter().map(|l| get(fg, l.id)).filter(|x| !x.is_nan()).fold(0.0, f32::max).ln_1p());
+    v.push(share(&|l| get(fg, l.id) >= 5.0));
+    v.push(count(&|l| is("shape.price", l.id, 1.0)).ln_1p());
+    v.push(share(&|l| is("shape.price", l.id, 1.0)));
+    v.push(count(&|l| is("records.satisfies", l.id, 1.0)).ln_1p());
+    v.push(share(&|l| is("records.area", l.holder(), 1.0)));
+    v.push(share(&|l| is("punctuation.kept", l.id, 1.0)));
+    v.push(share(&|l| is("shape.sentenceEnd", l.id, 1.0)));
+    v.push(share(&|l| is("domWeight.body", l.id, 1.0)));
+    v.push(share(&|l| is("vsse.area", l.holder(), 1.0)));
+    v.push(share(&|l| within("markup.article", l.id, 11.0)));
+    v.push(share(&|l| within("markup.main", l.id, 11.0)));
+    v.push(share(&|l| within("markup.form", l.id, 11.0)));
+    v.push(count(&|l| within("markup.control", l.id, 1.0)).ln_1p());
+    v.push(1.0 - total / all_chars.max(1.0));
+    v.push(total / visible.len().max(1) as f32);
+    v.push(count(&|l| l.link_density() > 0.5) / visible.len().max(1) as f32);
+    v.push(share(&|l| is("textStats.useful", l.id, 1.0)));
+    v
+}
+
+/// Classifies with `forests` (one per kind of [`KINDS`]) and writes the
+/// probabilities on the root row.
+pub fn classify_with(cx: &Context, table: &mut ScoreTable, forests: &[Forest; 7]) -> PageType {
+    let names = feature_names(table);
+    let x = features(cx, table);
+    let mut p = [0f32; 7];
+    for (k, forest) in forests.iter().enumerate() {
+        let row: Vec<f32> =
+            forest.features.iter().map(|f| names.iter().position(|n| n == f).map_or(f32::NAN, |i| x[i])).collect();
+        p[k] = forest.probability(&row);
+    }
+    let sum: f32 = p.iter().sum::<f32>().max(1e-6);
+    for v in &mut p {
+        *v /= sum;
+    }
+    let cols = table.add_all(COLUMNS);
+    for (k, c) in cols.iter().enumerate() {
+        table.set(*c, 0, p[k]);
+    }
+    let (best, conf) = p.iter().enumerate().fold((0, f32::MIN), |acc, (i, &v)| if v > acc.1 { (i, v) } else { acc });
+    PageType { kind: KINDS[best], confidence: conf, probabilities: p }
 }

@@ -45,11 +45,14 @@ fn build_page(doc: &Document) -> Element {
         add(doc, &article, "p", "", PARAGRAPH);
     }
     let hidden = add(doc, &article, "div", "display: none", "");
-    add(doc, &hidden, "p", "", "Secret text that is never rendered on the page.");
+    hidden.set_id("hidden");
+    let secret = add(doc, &hidden, "p", "", "Secret text that is never rendered on the page.");
+    secret.set_id("secret");
     let invisible = add(doc, &article, "p", "visibility: hidden", "Invisible text nobody can read.");
     invisible.set_id("invisible");
     // Pages that fade text in on scroll start it at opacity 0: it is content.
-    add(doc, &article, "p", "opacity: 0", "Text that fades in as it scrolls into view, like the rest.");
+    let faded = add(doc, &article, "p", "opacity: 0", "Text that fades in as it scrolls into view, like the rest.");
+    faded.set_id("faded");
     let rail = add(doc, &root, "ul", "width: 200px", "");
     for name in ["Home", "Rivers", "Canals", "Boats"] {
         let li = add(doc, &rail, "li", "", "");
@@ -59,38 +62,89 @@ fn build_page(doc: &Document) -> Element {
     root
 }
 
-#[wasm_bindgen_test]
-fn the_live_walk_reads_layout_and_skips_what_is_not_rendered() {
-    let doc = document();
-    let root = build_page(&doc);
-    let page = pith::web::walk_document(&doc).unwrap();
+/// The index of the score table's column `key` (format version 2:
+/// `scores.columns[i].key`).
+fn column(out: &Value, key: &str) -> usize {
+    out["scores"]["columns"]
+        .as_array()
+        .expect("scores.columns")
+        .iter()
+        .position(|c| c["key"] == key)
+        .unwrap_or_else(|| panic!("no column {key}"))
+}
+
+/// The score row of the live element with `id`.
+fn row_of<'a>(out: &'a Value, page: &pith::web::LivePage, id: &str) -> &'a Value {
+    out["scores"]["rows"]
+        .as_array()
+        .expect("scores.rows")
+        .iter()
+        .find(|r| {
+            let node = r["node"].as_u64().unwrap() as usize;
+            page.node(node).and_then(|n| n.dyn_into::<Element>().ok()).is_some_and(|e| e.id() == id)
+        })
+        .unwrap_or_else(|| panic!("#{id} has a score row"))
+}
+
+/// Walks the fixture page and extracts (options omitted: the score table
+/// included); the fixture is removed again before returning.
+fn walk_and_extract(doc: &Document) -> (pith::web::LivePage, Value) {
+    let root = build_page(doc);
+    let page = pith::web::walk_document(doc).unwrap();
     let out = to_json(page.extract(JsValue::UNDEFINED).unwrap());
     root.remove();
+    (page, out)
+}
 
+#[wasm_bindgen_test]
+fn the_live_walk_reads_layout_and_scores_every_node() {
+    let doc = document();
+    let (page, out) = walk_and_extract(&doc);
+    assert_eq!(out["version"], 2);
+    assert_eq!(out["stats"]["visual"], Value::Bool(true));
+
+    // The score table (asked for by default): one value per column in every row.
+    let columns = out["scores"]["columns"].as_array().unwrap();
+    let rows = out["scores"]["rows"].as_array().unwrap();
+    assert!(rows.iter().all(|r| r["values"].as_array().unwrap().len() == columns.len()));
+    // The article's width (seed 000's WidthAttr) is its rendered width: 800px of the page.
+    let viewport = doc.document_element().unwrap().client_width() as f64;
+    let story = row_of(&out, &page, "story");
+    assert_eq!(story["tag"], "div");
+    let width = story["values"][column(&out, "domWeight.widthAttr")].as_f64().expect("a widthAttr value");
+    assert!((width - 800.0 / viewport).abs() < 1e-3, "widthAttr {width}, viewport {viewport}");
+    // Hidden subtrees are walked and scored, marked hidden; opacity 0 is not hidden.
+    let hidden = column(&out, "visibility.hidden");
+    for id in ["hidden", "secret", "invisible"] {
+        assert_eq!(row_of(&out, &page, id)["values"][hidden].as_f64(), Some(1.0), "#{id} is hidden");
+    }
+    for id in ["story", "faded"] {
+        assert_eq!(row_of(&out, &page, id)["values"][hidden].as_f64(), Some(0.0), "#{id} is not hidden");
+    }
+    // The decision scores the leaves (the rows with a `decision.score`).
+    let score = column(&out, "decision.score");
+    let scored = rows.iter().filter(|r| r["values"][score].is_number()).count();
+    assert_eq!(scored as u64, out["stats"]["leaves"].as_u64().unwrap(), "every leaf has a decision score");
+    assert!(row_of(&out, &page, "faded")["values"][score].is_number(), "the faded paragraph is a scored leaf");
+    // Page type and readerable come with their reasons.
+    assert!(out["pageType"]["kind"].is_string());
+    assert_eq!(out["pageType"]["probabilities"].as_array().unwrap().len(), 7);
+    assert!(!out["readerableReason"].as_str().unwrap().is_empty());
+}
+
+#[wasm_bindgen_test]
+fn the_live_walk_extracts_the_article_and_nothing_hidden() {
+    let doc = document();
+    let (page, out) = walk_and_extract(&doc);
     let text = out["text"].as_str().unwrap();
     assert_eq!(text.matches("Locks lift boats").count(), 3, "{text}");
     assert!(!text.contains("Secret"), "hidden text leaked: {text}");
     assert!(!text.contains("Invisible"), "visibility: hidden text leaked: {text}");
     assert!(text.contains("fades in as it scrolls"), "opacity 0 text lost: {text}");
     assert!(!text.contains("Canals"), "the link rail leaked: {text}");
-    assert_eq!(out["stats"]["visual"], Value::Bool(true));
-
-    // The article's subtree weight uses its rendered width: 800px of the page.
-    let viewport = doc.document_element().unwrap().client_width() as f64;
-    let story = out["scores"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| {
-            let id = s["node"].as_u64().unwrap() as usize;
-            page.node(id).and_then(|n| n.dyn_into::<Element>().ok()).is_some_and(|e| e.id() == "story")
-        })
-        .expect("the article div has a score row");
-    assert_eq!(story["role"], "subtree");
-    assert_eq!(out["root"], story["node"], "the article is the chosen subtree");
-    let width = story["widthAttr"].as_f64().unwrap();
-    assert!((width - 800.0 / viewport).abs() < 1e-3, "widthAttr {width}, viewport {viewport}");
-    // Every selected block maps back to a live node inside the article.
+    let story = row_of(&out, &page, "story");
+    assert_eq!(out["root"], story["node"], "the root (the blocks' lowest common ancestor) is the article");
+    // Every content block maps back to a live node inside the article.
     for block in out["blocks"].as_array().unwrap() {
         for id in block["nodes"].as_array().unwrap() {
             let node = page.node(id.as_u64().unwrap() as usize).expect("a walked node");
@@ -109,6 +163,16 @@ fn facts_from_the_wasm_walker_mark_hidden_elements_and_read_fonts() {
     let invisible = nodes.iter().find(|n| n["id"] == "invisible").expect("the invisible paragraph");
     assert_eq!(invisible["hidden"], Value::Bool(true));
     assert!(invisible["visual"].is_null());
+    // A display: none subtree is walked: its descendants are hidden, with no visual facts.
+    let secret = nodes.iter().position(|n| n["id"] == "secret").expect("the paragraph under display: none");
+    assert_eq!(nodes[secret]["hidden"], Value::Bool(true));
+    assert!(nodes[secret]["visual"].is_null());
+    let parent = nodes[secret]["parent"].as_u64().unwrap() as usize;
+    assert_eq!(nodes[parent]["id"], "hidden");
+    assert!(
+        nodes.iter().any(|n| n["parent"] == secret && n["text"] == "Secret text that is never rendered on the page."),
+        "its text is in the facts"
+    );
     let p = nodes
         .iter()
         .find(|n| n["tag"] == "p" && n["visual"]["fontSize"].is_string())

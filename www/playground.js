@@ -1,9 +1,11 @@
 // Pith playground: loads the wasm core directly (no extension), renders one
 // of the bundled sample pages in a sandboxed same-origin iframe, walks the
 // rendered document with `walkDocument`, extracts with scores, then outlines
-// the chosen blocks and root on the page and shows the summary, the per-node
-// score table and the extracted text. Page content only ever enters the DOM
-// through textContent / attributes, never as HTML.
+// the content blocks and the root on the page and shows the summary (page
+// type, readerable and why), the per-node score table (one column per
+// column of the core's `scores.columns`, sortable and filterable) and the
+// extracted text. Page content only ever enters the DOM through
+// textContent / attributes, never as HTML.
 'use strict';
 
 (() => {
@@ -63,7 +65,9 @@
     state.extraction = null;
     state.runs = [];
     state.highlight = null;
-    for (const panel of [tbody, $('summary'), $('text')]) panel.replaceChildren();
+    for (const panel of [tbody, $('summary'), $('text'), $('records')]) panel.replaceChildren();
+    $('records-pane').hidden = true;
+    $('row-count').textContent = '';
     document.body.dataset.state = 'loading';
     $('error').hidden = true;
     frame.src = `samples/${name}.html`;
@@ -95,7 +99,8 @@
     state.extraction = ex;
     outline(doc, ex);
     renderSummary(ex, ms);
-    renderScores();
+    renderRecords(ex);
+    renderTable(ex);
     renderText(ex);
     doc.defaultView.addEventListener('resize', placeRuns);
     document.body.dataset.sample = state.sample;
@@ -145,7 +150,8 @@
     if (isElement(root)) {
       root.setAttribute('data-pith-root', '');
       root.style.outline = ROOT_OUTLINE;
-      root.style.outlineOffset = '6px';
+      // Around the root; inside it when it is the whole page (no room outside).
+      root.style.outlineOffset = root === doc.body || root === doc.documentElement ? '-3px' : '6px';
     }
     ex.blocks.forEach((block, i) => {
       const nodes = block.nodes.map((id) => state.page.node(id)).filter(Boolean);
@@ -197,52 +203,257 @@
 
   // ---- panels -------------------------------------------------------------
 
+  const percent = (p) => `${Math.round(p * 100)}%`;
+
   function renderSummary(ex, ms) {
+    const columns = ex.scores ? ex.scores.columns : [];
+    const rootTag = ex.root == null ? null
+      : (ex.scores && ex.scores.rows.find((r) => r.node === ex.root) || {}).tag;
     const rows = [
       ['title', ex.title || '(none)'],
       ['byline', ex.byline || '(none)'],
+      ['page type', `${ex.pageType.kind} (${percent(ex.pageType.confidence)} confidence)`,
+        pageTypeDetail(ex.pageType, columns)],
       ['readerable', ex.readerable ? 'yes' : 'no'],
+      ['readerable reason', ex.readerableReason || '(none)'],
       ['word count', String(ex.wordCount)],
       ['method', ex.method],
-      ['nodes', `${state.page.nodeCount} (${ex.stats.elements} elements)`],
+      ['root', ex.root == null ? '(none)' : `node ${ex.root}${rootTag ? ` <${rootTag}>` : ''}`],
+      ['nodes', `${state.page.nodeCount} (${ex.stats.elements} elements, ${ex.stats.leaves} leaves)`],
       ['blocks', String(ex.blocks.length)],
+      ['lead image', ex.leadImage || '(none)'],
       ['time', `${ms.toFixed(2)} ms (walk + extract)`],
     ];
     const dl = $('summary');
     dl.replaceChildren();
-    for (const [k, v] of rows) {
-      dl.append(el('dt', k), el('dd', v));
-      dl.lastChild.dataset.field = k.replaceAll(' ', '-');
+    for (const [k, v, title] of rows) {
+      const dd = el('dd', v);
+      dd.dataset.field = k.replaceAll(' ', '-');
+      if (title) dd.title = title;
+      dl.append(el('dt', k), dd);
     }
   }
 
-  const count = (v) => (v == null ? '' : String(v));
-  const num = (v) => (v == null ? '' : v.toFixed(2));
+  /** Every kind's probability, named by the classifier's columns where they line up. */
+  function pageTypeDetail(pageType, columns) {
+    const labels = columns.filter((c) => c.signal === 'pageType').map((c) => c.label);
+    return pageType.probabilities
+      .map((p, i) => `${labels.length === pageType.probabilities.length ? labels[i] : i}: ${percent(p)}`)
+      .join('\n');
+  }
 
-  function sortedScores(ex) {
-    const subtrees = ex.scores.filter((s) => s.role === 'subtree')
-      .sort((a, b) => b.weight - a.weight);
-    const leaves = ex.scores.filter((s) => s.role === 'leaf' || s.role === 'anonymousLeaf')
-      .sort((a, b) => b.nodeImp - a.nodeImp);
-    const rest = ex.scores.filter((s) => !['subtree', 'leaf', 'anonymousLeaf'].includes(s.role)
-      && (showAll.checked || (s.role !== 'none' && s.role !== 'row')));
-    return [...subtrees, ...leaves, ...rest];
+  function renderRecords(ex) {
+    const dl = $('records');
+    dl.replaceChildren();
+    const records = ex.records || [];
+    $('records-pane').hidden = records.length === 0;
+    records.forEach((r, i) => {
+      const dt = el('dt', r.name);
+      const dd = el('dd', r.value);
+      for (const e of [dt, dd]) e.dataset.record = String(i);
+      dl.append(dt, dd);
+    });
+  }
+
+  // ---- the score table ------------------------------------------------------
+  //
+  // Generic over the core's columns: every column of `scores.columns` is shown
+  // (label in the header, key, source and description in its tooltip), the
+  // decision's first, then every signal in pipeline order.
+
+  /** The decision's signal: its columns come first; `decision.score` is the default sort. */
+  const DECISION_SIGNAL = 'decision';
+  const DEFAULT_SORT = { key: 'decision.score', desc: true };
+  /** Rows rendered at most (a large page has thousands of nodes × ~100 columns). */
+  const MAX_ROWS = 2000;
+  /** The fixed columns before the core's; `sort` reads a row's value. */
+  const FIXED = [
+    { key: 'node', label: 'node', title: 'Node id (index in the walk)', sort: (r) => r.node, numeric: true },
+    { key: 'tag', label: 'tag', title: 'Element name, or #text for an anonymous text leaf', sort: (r) => r.tag },
+    { key: 'content', label: 'content', title: 'Whether the decision keeps the node\'s text as content',
+      sort: (r) => (r.content ? 1 : 0), numeric: true },
+    { key: 'reason', label: 'reason', title: 'Why the decision judged the node so', sort: (r) => r.reason || null },
+  ];
+
+  const filterBox = $('filter');
+  const contentOnly = $('content-only');
+  const hideEmpty = $('hide-empty');
+  const signalPick = $('signal');
+  const thead = $('scores').tHead;
+  const table = {
+    sort: { ...DEFAULT_SORT },
+    columns: [],   // [{key, label, signal, source, description, index}] in display order
+    scoreCol: null, // the `decision.score` column: rows with a value are the leaves
+  };
+  state.table = table;
+
+  /** A value for a cell: integers as they are, others rounded (the full value in a tooltip). */
+  function formatValue(v) {
+    if (v == null) return '';
+    if (Number.isInteger(v)) return String(v);
+    return String(Number(v.toFixed(Math.abs(v) >= 100 ? 1 : 3)));
+  }
+
+  /** The core's columns in display order: the decision's first, then the rest as given. */
+  function displayColumns(columns) {
+    const indexed = columns.map((c, index) => ({ ...c, index }));
+    return [...indexed.filter((c) => c.signal === DECISION_SIGNAL),
+      ...indexed.filter((c) => c.signal !== DECISION_SIGNAL)];
+  }
+
+  function renderSignalPicker(columns) {
+    const keep = signalPick.value;
+    const signals = [...new Set(columns.map((c) => c.signal))];
+    signalPick.replaceChildren(el('option', 'all signals'));
+    signalPick.firstChild.value = '';
+    for (const s of signals) {
+      const o = el('option', s);
+      o.value = s;
+      signalPick.append(o);
+    }
+    signalPick.value = signals.includes(keep) ? keep : '';
+  }
+
+  /**
+   * The columns shown: all, or the picked signal's (the decision's always);
+   * with "hide empty columns", only those with a value in one of `rows`.
+   */
+  function shownColumns(rows) {
+    const pick = signalPick.value;
+    return table.columns.filter((c) => (!pick || c.signal === pick || c.signal === DECISION_SIGNAL)
+      && (!hideEmpty.checked || rows.some((r) => r.values[c.index] != null)));
+  }
+
+  function headerButton(key, label, title, numeric) {
+    const b = el('button', label, 'sort');
+    b.type = 'button';
+    b.dataset.sort = key;
+    if (numeric) b.dataset.numeric = '';
+    b.title = title;
+    return b;
+  }
+
+  function renderHead(cols) {
+    const groups = document.createElement('tr');
+    groups.className = 'groups';
+    const lead = el('th', '');
+    lead.colSpan = FIXED.length;
+    groups.append(lead);
+    const labels = document.createElement('tr');
+    labels.className = 'labels';
+    for (const f of FIXED) {
+      const th = document.createElement('th');
+      th.dataset.key = f.key;
+      th.className = `fixed ${f.key}`;
+      th.append(headerButton(f.key, f.label, f.title, f.numeric));
+      labels.append(th);
+    }
+    cols.forEach((c, i) => {
+      const first = i === 0 || cols[i - 1].signal !== c.signal;
+      if (first) {
+        const g = el('th', c.signal, 'group');
+        let span = 1;
+        while (i + span < cols.length && cols[i + span].signal === c.signal) span++;
+        g.colSpan = span;
+        g.title = `signal: ${c.signal}`;
+        groups.append(g);
+      }
+      const th = document.createElement('th');
+      th.dataset.key = c.key;
+      th.title = `${c.key}\n${c.source}\n\n${c.description}`;
+      if (first) th.className = 'first';
+      th.append(headerButton(c.key, c.label, th.title, true));
+      labels.append(th);
+    });
+    thead.replaceChildren(groups, labels);
+    markSort();
+  }
+
+  function markSort() {
+    for (const th of thead.querySelectorAll('tr.labels th')) {
+      if (th.dataset.key === table.sort.key) th.setAttribute('aria-sort', table.sort.desc ? 'descending' : 'ascending');
+      else th.removeAttribute('aria-sort');
+    }
+  }
+
+  /** Reads a row's value for a sort key: a fixed column's, or a core column's (null where absent). */
+  function sorter(key) {
+    const fixed = FIXED.find((f) => f.key === key);
+    if (fixed) return fixed.sort;
+    const c = table.columns.find((d) => d.key === key);
+    return c ? (r) => r.values[c.index] : () => null;
+  }
+
+  /** Sorts rows by the current key; nulls last in either direction; node order breaks ties. */
+  function sortRows(rows) {
+    const get = sorter(table.sort.key);
+    const dir = table.sort.desc ? -1 : 1;
+    return rows
+      .map((r) => ({ r, v: get(r) }))
+      .sort((a, b) => {
+        const an = a.v == null || Number.isNaN(a.v);
+        const bn = b.v == null || Number.isNaN(b.v);
+        if (an || bn) return an === bn ? a.r.node - b.r.node : an ? 1 : -1;
+        const c = typeof a.v === 'string' ? a.v.localeCompare(b.v) : a.v - b.v;
+        return c ? c * dir : a.r.node - b.r.node;
+      })
+      .map((x) => x.r);
+  }
+
+  /** Leaf rows: the ones the decision scores (they have a `decision.score` value). */
+  function isLeaf(r) {
+    return table.scoreCol ? r.values[table.scoreCol.index] != null : true;
+  }
+
+  function visibleRows(ex) {
+    const needle = filterBox.value.trim().toLowerCase();
+    return ex.scores.rows.filter((r) => (showAll.checked || isLeaf(r))
+      && (!contentOnly.checked || r.content)
+      && (!needle || r.tag.toLowerCase().includes(needle) || (r.reason || '').toLowerCase().includes(needle)));
   }
 
   function renderScores() {
     tbody.replaceChildren();
-    if (!state.extraction) return;
-    for (const s of sortedScores(state.extraction)) {
-      const tr = document.createElement('tr');
-      tr.dataset.node = String(s.node);
-      tr.dataset.role = s.role;
-      if (s.selected) tr.className = 'selected';
-      for (const v of [String(s.node), s.tag, s.role, count(s.wordNum), count(s.linkNum),
-        count(s.tagNum), num(s.nodeImp), num(s.widthAttr), num(s.weight), s.selected ? 'yes' : '']) {
-        tr.append(el('td', v));
-      }
-      tbody.append(tr);
+    const ex = state.extraction;
+    if (!ex || !ex.scores) {
+      thead.replaceChildren();
+      $('row-count').textContent = ex ? 'no score table in this extraction' : '';
+      return;
     }
+    const rows = sortRows(visibleRows(ex));
+    const cols = shownColumns(rows);
+    renderHead(cols);
+    const hiddenCol = table.columns.find((c) => c.key === 'visibility.hidden');
+    const frag = document.createDocumentFragment();
+    for (const r of rows.slice(0, MAX_ROWS)) {
+      const tr = document.createElement('tr');
+      tr.dataset.node = String(r.node);
+      tr.dataset.tag = r.tag;
+      if (isLeaf(r)) tr.dataset.leaf = '';
+      if (r.content) tr.classList.add('content');
+      if (r.node === ex.root) tr.classList.add('root');
+      if (hiddenCol && r.values[hiddenCol.index] === 1) tr.classList.add('hidden-node');
+      tr.append(el('td', String(r.node), 'fixed node'), el('td', r.tag, 'fixed tag'),
+        el('td', r.content ? 'yes' : '', 'fixed content'), el('td', r.reason || '', 'fixed reason'));
+      cols.forEach((c, i) => {
+        const v = r.values[c.index];
+        const td = el('td', formatValue(v), i === 0 || cols[i - 1].signal !== c.signal ? 'first' : undefined);
+        if (v != null && !Number.isInteger(v)) td.title = String(v);
+        tr.append(td);
+      });
+      frag.append(tr);
+    }
+    tbody.append(frag);
+    $('row-count').textContent = rows.length > MAX_ROWS
+      ? `${MAX_ROWS} of ${rows.length} rows shown (${ex.scores.rows.length} in all)`
+      : `${rows.length} of ${ex.scores.rows.length} rows`;
+  }
+
+  function renderTable(ex) {
+    table.columns = ex.scores ? displayColumns(ex.scores.columns) : [];
+    table.scoreCol = table.columns.find((c) => c.key === DEFAULT_SORT.key) || null;
+    renderSignalPicker(ex.scores ? ex.scores.columns : []);
+    renderScores();
   }
 
   function renderText(ex) {
@@ -267,14 +478,36 @@
   tbody.addEventListener('mouseleave', clearHighlight);
   tbody.addEventListener('click', (e) => {
     const tr = rowOf(e.target);
-    if (tr) highlight([Number(tr.dataset.node)], true);
+    if (!tr) return;
+    for (const a of tbody.querySelectorAll('tr.active')) a.classList.remove('active');
+    tr.classList.add('active');
+    highlight([Number(tr.dataset.node)], true);
+  });
+  thead.addEventListener('click', (e) => {
+    const b = e.target.closest && e.target.closest('button[data-sort]');
+    if (!b) return;
+    const key = b.dataset.sort;
+    // A new key sorts numbers highest first and text A to Z; the same key reverses.
+    table.sort = table.sort.key === key
+      ? { key, desc: !table.sort.desc }
+      : { key, desc: b.hasAttribute('data-numeric') };
+    renderScores();
+    // The header was rebuilt: keep the keyboard focus on the same column.
+    const again = [...thead.querySelectorAll('button[data-sort]')].find((x) => x.dataset.sort === key);
+    if (again) again.focus();
   });
   $('text').addEventListener('mouseover', (e) => {
     const p = e.target.closest && e.target.closest('[data-block]');
     if (p && state.extraction) highlight(state.extraction.blocks[Number(p.dataset.block)].nodes, false);
   });
   $('text').addEventListener('mouseleave', clearHighlight);
-  showAll.addEventListener('change', renderScores);
+  $('records').addEventListener('mouseover', (e) => {
+    const r = e.target.closest && e.target.closest('[data-record]');
+    if (r && state.extraction) highlight(state.extraction.records[Number(r.dataset.record)].nodes, false);
+  });
+  $('records').addEventListener('mouseleave', clearHighlight);
+  for (const control of [showAll, contentOnly, hideEmpty, signalPick]) control.addEventListener('change', renderScores);
+  filterBox.addEventListener('input', renderScores);
   picker.addEventListener('change', () => {
     history.replaceState(null, '', `?sample=${encodeURIComponent(picker.value)}`);
     loadSample(picker.value);

@@ -11,8 +11,10 @@
 var PithWalker = (() => {
   // Keep in step with SKIPPED_TAGS and OPAQUE_TAGS in src/model/facts.rs.
   const SKIPPED_TAGS = new Set([
-    'script', 'style', 'template', 'noscript', 'link', 'meta', 'base', 'title', 'head',
+    'script', 'style', 'template', 'link', 'meta', 'base', 'title', 'head',
   ]);
+  // Keep in step with NOSCRIPT_MIN_MARKUP (UTF-16 code units, as .length).
+  const NOSCRIPT_MIN_MARKUP = 1000;
   const OPAQUE_TAGS = new Set([
     'svg', 'math', 'select', 'textarea', 'iframe', 'object', 'embed', 'video', 'audio', 'canvas',
   ]);
@@ -40,6 +42,17 @@ var PithWalker = (() => {
       if (assigned.length) return assigned;
     }
     return node.childNodes;
+  }
+
+  /**
+   * A noscript's content: its raw markup parsed as a document (inert), the
+   * body's children; none when the markup is short.
+   */
+  function noscriptChildren(node) {
+    const markup = node.textContent || '';
+    if (markup.length < NOSCRIPT_MIN_MARKUP) return [];
+    const doc = new DOMParser().parseFromString(markup, 'text/html');
+    return doc.body ? doc.body.childNodes : [];
   }
 
   /** Sets `obj[key] = value` unless value is empty (the core's default). */
@@ -145,7 +158,10 @@ var PithWalker = (() => {
           if (display !== 'inline') put(f.visual, 'position', style.getPropertyValue('position'));
         }
         out.push(f);
-        if (!OPAQUE_TAGS.has(tag)) {
+        if (tag === 'noscript') {
+          const children = noscriptChildren(node);
+          for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], index, true]);
+        } else if (!OPAQUE_TAGS.has(tag)) {
           const children = renderedChildren(node, tag);
           for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], index, hidden]);
         }

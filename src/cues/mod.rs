@@ -6,9 +6,12 @@
 //! that need them write nothing), and saved pages rendered without their
 //! stylesheets have few (the cues then see one column of default type).
 
+pub mod census;
 pub mod layers;
 pub mod layout;
 pub mod markup;
+pub mod readerable;
+pub mod schema;
 pub mod shape;
 pub mod typography;
 pub mod visibility;
@@ -18,10 +21,13 @@ use crate::table::ScoreTable;
 
 /// Runs every cue.
 pub fn score(cx: &Context, table: &mut ScoreTable) {
+    schema::score(cx, table);
+    census::score(cx, table);
     markup::score(cx, table);
     shape::score(cx, table);
     visibility::score(cx, table);
     layers::score(cx, table);
     typography::score(cx, table);
     layout::score(cx, table);
+    readerable::score(cx, table);
 }

@@ -12,6 +12,39 @@ use crate::table::{ColumnSpec, ScoreTable};
 /// common members).
 pub const SENTENCE_END: &[char] = &['.', '!', '?', '。', '！', '？', '…', '؟', '।'];
 
+/// Currency signs (Unicode Sc category's common members) that mark a
+/// price when next to a digit.
+pub const CURRENCY: &[char] = &['$', '€', '£', '¥', '₹', '₩', '₽', '¢', '₺', '₫', '₱', '₪', '฿', '₴', '₦', 'R'];
+
+/// Whether `text` has a price: a currency sign within two characters of a
+/// digit (`$12`, `12,99 €`, `R 450`), or a three-letter ISO 4217 code of a
+/// major currency beside a number.
+pub fn has_price(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let sign = CURRENCY.contains(&c) && (c != 'R' || chars.get(i + 1).is_some_and(|n| *n == ' ' || n.is_ascii_digit()));
+        if sign {
+            let lo = i.saturating_sub(2);
+            let hi = (i + 3).min(chars.len());
+            if chars[lo..hi].iter().any(char::is_ascii_digit) {
+                return true;
+            }
+        }
+    }
+    // ISO 4217 codes: three capitals, a digit within three characters.
+    (0..chars.len().saturating_sub(2)).any(|i| {
+        let code: String = chars[i..i + 3].iter().collect();
+        ISO_CODES.contains(&code.as_str()) && {
+            let lo = i.saturating_sub(3);
+            let hi = (i + 6).min(chars.len());
+            chars[lo..hi].iter().any(char::is_ascii_digit)
+        }
+    })
+}
+
+/// ISO 4217 codes of major currencies, written beside amounts.
+pub const ISO_CODES: &[&str] = &["USD", "EUR", "GBP", "CAD", "AUD", "JPY", "INR", "CHF"];
+
 /// Element kinds, as written in `shape.element`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
@@ -84,6 +117,13 @@ pub const COLUMNS: &[ColumnSpec] = &[
         description: "Share of the leaf's visible characters that are digits (prices, dates, counts).",
     },
     ColumnSpec {
+        key: "shape.price",
+        signal: "shape",
+        label: "price",
+        source: "text: currency sign or code beside a digit",
+        description: "1 where the leaf's text holds a price.",
+    },
+    ColumnSpec {
         key: "shape.wordLength",
         signal: "shape",
         label: "word length",
@@ -107,6 +147,22 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         table.set(c[1], leaf.id, if ends { 1.0 } else { 0.0 });
         table.set(c[2], leaf.id, if capital { 1.0 } else { 0.0 });
         table.set(c[3], leaf.id, digits);
-        table.set(c[4], leaf.id, leaf.chars as f32 / leaf.words.max(1) as f32);
+        table.set(c[4], leaf.id, if has_price(&leaf.text) { 1.0 } else { 0.0 });
+        table.set(c[5], leaf.id, leaf.chars as f32 / leaf.words.max(1) as f32);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prices() {
+        for yes in ["$12.99", "12,99 €", "From £5", "USD 40", "R 450"] {
+            assert!(has_price(yes), "{yes}");
+        }
+        for no in ["Read more", "Rated 4.5", "Room 12", "EUROPE 2024x", "Ünïcödé €uro sign alone"] {
+            assert!(!has_price(no), "{no}");
+        }
     }
 }

@@ -21,7 +21,7 @@ pub const NOT_FEATURES: &[&str] = &[
 ];
 
 /// Column prefixes never given to the model as leaf values.
-const NOT_FEATURE_PREFIXES: &[&str] = &["decision.", "pageType."];
+const NOT_FEATURE_PREFIXES: &[&str] = &["decision.", "pageType.", "schema.", "census.", "readerable."];
 
 /// Ancestor levels described for each leaf.
 pub const ANCESTOR_LEVELS: usize = 4;
@@ -53,6 +53,9 @@ pub fn context_names() -> Vec<String> {
         "ctx.pageLink".into(),
         "ctx.pageLeaves".into(),
     ];
+    for kind in crate::page_type::KINDS {
+        v.push(format!("ctx.type.{}", kind.name()));
+    }
     for k in 1..=ANCESTOR_LEVELS {
         v.push(format!("ctx.a{k}.share"));
         v.push(format!("ctx.a{k}.link"));
@@ -115,7 +118,7 @@ pub fn features(cx: &Context, table: &ScoreTable) -> Features {
             let s = sig(a) / total;
             let l = link(a);
             let v = s * (1.0 - l.clamp(0.0, 1.0)).powi(2);
-            if !(v <= best.0) {
+            if best.0.is_nan() || v > best.0 {
                 best = (v, d as f32, l, Some(a));
             }
             cur = page.nodes[a].parent;
@@ -132,6 +135,10 @@ pub fn features(cx: &Context, table: &ScoreTable) -> Features {
             }
         }
     }
+    let type_probs: Vec<f32> = crate::page_type::KINDS
+        .iter()
+        .map(|k| table.col(&format!("pageType.{}", k.name())).map_or(f32::NAN, |c| table.get(c, 0)))
+        .collect();
     let mut before = 0f32;
     for (i, leaf) in seg.leaves.iter().enumerate() {
         for (_, c) in &leaf_cols {
@@ -171,6 +178,9 @@ pub fn features(cx: &Context, table: &ScoreTable) -> Features {
         values.push(total.ln_1p());
         values.push(link(0));
         values.push((n as f32).ln_1p());
+        for p in &type_probs {
+            values.push(*p);
+        }
         for k in 1..=ANCESTOR_LEVELS {
             match ancestor(page, h, k) {
                 Some(a) => {
@@ -180,6 +190,102 @@ pub fn features(cx: &Context, table: &ScoreTable) -> Features {
                 }
                 None => values.extend([f32::NAN; 3]),
             }
+        }
+    }
+    Features { names, values }
+}
+
+/// Names of the second stage's context features (auto-context: Tu & Bai,
+/// "Auto-context and its application to high-level vision and 3D brain
+/// image segmentation", IEEE TPAMI 2010 — a second classifier reads the
+/// first one's probabilities around each item).
+pub fn auto_context_names() -> Vec<String> {
+    let mut v: Vec<String> = ["auto.p", "auto.prev", "auto.next", "auto.prev2", "auto.next2", "auto.pageMax", "auto.pageMean", "auto.pageKept", "auto.inBest", "auto.bestShare", "auto.bestDist"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for k in 1..=ANCESTOR_LEVELS {
+        v.push(format!("auto.a{k}"));
+    }
+    v
+}
+
+/// The first stage's probabilities around each leaf, appended to the
+/// leaf's features (see [`auto_context_names`]). `p1` has one value per
+/// leaf.
+pub fn auto_context(cx: &Context, first: &Features, p1: &[f32]) -> Features {
+    let page = cx.page;
+    let seg = cx.seg;
+    let n = seg.leaves.len();
+    let extra = auto_context_names();
+    let mut names = first.names.clone();
+    names.extend(extra.iter().cloned());
+    let width = names.len();
+    // Per node: characters and probability-weighted characters of the
+    // visible leaves under it, summed bottom-up.
+    let nodes = page.nodes.len();
+    let mut chars = vec![0f32; nodes];
+    let mut pchars = vec![0f32; nodes];
+    for (i, l) in seg.leaves.iter().enumerate() {
+        if l.hidden {
+            continue;
+        }
+        chars[l.holder()] += l.chars as f32;
+        pchars[l.holder()] += l.chars as f32 * p1[i];
+    }
+    for id in (1..nodes).rev() {
+        if let Some(p) = page.nodes[id].parent {
+            chars[p] += chars[id];
+            pchars[p] += pchars[id];
+        }
+    }
+    let total = chars.first().copied().unwrap_or(0.0).max(1.0);
+    // The best subtree: most net content, Σ chars·(2p − 1).
+    let mut best: Option<(f32, usize)> = None;
+    for id in 0..nodes {
+        let gain = 2.0 * pchars[id] - chars[id];
+        if page.element(id).is_some() && best.map_or(true, |(g, _)| gain > g) {
+            best = Some((gain, id));
+        }
+    }
+    let page_max = p1.iter().copied().fold(0.0, f32::max);
+    let page_mean = pchars.first().copied().unwrap_or(0.0) / total;
+    let kept: f32 = seg.leaves.iter().zip(p1).filter(|(l, &p)| p >= 0.5 && !l.hidden).map(|(l, _)| l.chars as f32).sum::<f32>() / total;
+    let mut values = Vec::with_capacity(n * width);
+    for i in 0..n {
+        values.extend_from_slice(first.row(i));
+        let at = |j: isize| -> f32 {
+            let k = i as isize + j;
+            if k < 0 || k >= n as isize {
+                f32::NAN
+            } else {
+                p1[k as usize]
+            }
+        };
+        let h = seg.leaves[i].holder();
+        values.extend([p1[i], at(-1), at(1), at(-2), at(2), page_max, page_mean, kept]);
+        match best {
+            Some((_, b)) => {
+                values.push(if page.contains(b, h) { 1.0 } else { 0.0 });
+                values.push(chars[b] / total);
+                let mut d = 0f32;
+                let mut cur = Some(h);
+                while let Some(c) = cur {
+                    if page.contains(c, b) || d > CONTAINER_SEARCH as f32 {
+                        break;
+                    }
+                    d += 1.0;
+                    cur = page.nodes[c].parent;
+                }
+                values.push(d);
+            }
+            None => values.extend([f32::NAN; 3]),
+        }
+        for k in 1..=ANCESTOR_LEVELS {
+            values.push(match ancestor(page, h, k) {
+                Some(a) if chars[a] > 0.0 => pchars[a] / chars[a],
+                _ => f32::NAN,
+            });
         }
     }
     Features { names, values }

@@ -16,20 +16,22 @@ use forest::Forest;
 /// The method named in the output.
 pub const METHOD: &str = "composite";
 
-/// Readability.js's `isProbablyReaderable`: paragraphs shorter than this
-/// (characters) do not count towards being readerable…
-pub const READERABLE_MIN_BLOCK_CHARS: usize = 140;
-/// …and the sum of `sqrt(chars - 140)` over the others must pass this.
-pub const READERABLE_MIN_SCORE: f64 = 20.0;
 
 /// The decision's columns.
 pub const COLUMNS: &[ColumnSpec] = &[
+    ColumnSpec {
+        key: "decision.first",
+        signal: "decision",
+        label: "first stage",
+        source: "Pith decision, learned (tools/lab)",
+        description: "The first leaf forest's probability that a leaf is content, from its own signals.",
+    },
     ColumnSpec {
         key: "decision.score",
         signal: "decision",
         label: "score",
         source: "Pith decision",
-        description: "The decision's final score for a leaf (probability of content).",
+        description: "The final probability that a leaf is content (the second forest's, which also reads the first stage's probabilities around the leaf).",
     },
     ColumnSpec {
         key: "decision.content",
@@ -57,55 +59,141 @@ pub struct Decision {
     pub records: Vec<Record>,
 }
 
-/// Decides with the shipped model ([`model::LEAF_FOREST`]).
-pub fn decide(cx: &Context, table: &mut ScoreTable, page_type: &PageType) -> Decision {
-    decide_with(cx, table, page_type, &model::LEAF_FOREST, model::LEAF_THRESHOLD)
+/// Where a page's leaves are cut: a leaf is content when its probability
+/// is at least `min(threshold, max(floor, c))`, `c` the cut that maximises
+/// the page's expected word F1 ([`expected_f1_cut`]). Leaves the model is
+/// sure of are always kept; an unsure page keeps its likeliest leaves, but
+/// none below `floor`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Cut {
+    pub threshold: f32,
+    pub floor: f32,
 }
 
-/// Decides with `forest`: a leaf is content when its probability is at
-/// least `threshold`.
-pub fn decide_with(
-    cx: &Context,
-    table: &mut ScoreTable,
-    _page_type: &PageType,
-    forest: &Forest,
-    threshold: f32,
-) -> Decision {
-    let seg = cx.seg;
-    let n = cx.page.nodes.len();
-    let feats = features::features(cx, table);
+/// The leaf classifier: a first forest over each leaf's features, and an
+/// optional second one that also reads the first one's probabilities
+/// around the leaf ([`features::auto_context`]).
+#[derive(Debug, Clone, Copy)]
+pub struct LeafModel<'a> {
+    pub first: &'a Forest,
+    pub second: Option<&'a Forest>,
+    pub cut: Cut,
+}
+
+impl LeafModel<'static> {
+    /// The shipped model.
+    pub fn shipped() -> LeafModel<'static> {
+        LeafModel { first: &model::LEAF_FOREST, second: model::LEAF_SECOND, cut: model::LEAF_CUT }
+    }
+}
+
+/// Decides with the shipped model.
+pub fn decide(cx: &Context, table: &mut ScoreTable, page_type: &PageType) -> Decision {
+    decide_with(cx, table, page_type, &LeafModel::shipped())
+}
+
+/// `forest`'s probability for every row of `feats`.
+pub fn probabilities(feats: &features::Features, forest: &Forest, rows: usize) -> Vec<f32> {
     // The model's features, found by name among today's columns; one the
     // page lacks reads as missing.
     let index: Vec<Option<usize>> =
         forest.features.iter().map(|f| feats.names.iter().position(|n| n == f)).collect();
+    let mut x = vec![f32::NAN; forest.features.len()];
+    (0..rows)
+        .map(|i| {
+            let row = feats.row(i);
+            for (k, ix) in index.iter().enumerate() {
+                x[k] = ix.map_or(f32::NAN, |j| row[j]);
+            }
+            forest.probability(&x)
+        })
+        .collect()
+}
+
+/// The leaf model's probabilities: (first stage, final).
+pub fn leaf_probabilities(cx: &Context, table: &ScoreTable, model: &LeafModel) -> (Vec<f32>, Vec<f32>) {
+    let n = cx.seg.leaves.len();
+    let feats = features::features(cx, table);
+    let p1 = probabilities(&feats, model.first, n);
+    match model.second {
+        Some(second) => {
+            let auto = features::auto_context(cx, &feats, &p1);
+            let p2 = probabilities(&auto, second, n);
+            (p1, p2)
+        }
+        None => (p1.clone(), p1),
+    }
+}
+
+/// The page's cut (see [`Cut`]).
+pub fn page_cut(probs: &[f32], words: &[f32], cut: Cut) -> f32 {
+    expected_f1_cut(probs, words).max(cut.floor).min(cut.threshold)
+}
+
+/// Decides with `forest` and `cut`.
+pub fn decide_with(cx: &Context, table: &mut ScoreTable, _page_type: &PageType, model: &LeafModel) -> Decision {
+    let seg = cx.seg;
+    let n = cx.page.nodes.len();
+    let (first, probs) = leaf_probabilities(cx, table, model);
+    let words: Vec<f32> = seg.leaves.iter().map(|l| l.words as f32).collect();
+    let cut = page_cut(&probs, &words, model.cut);
     let cols = table.add_all(COLUMNS);
     let mut keep = Vec::new();
     let mut reasons = vec![String::new(); n];
-    let mut x = vec![f32::NAN; forest.features.len()];
+    let cut_pct = (cut * 100.0).round() as u32;
     for (i, leaf) in seg.leaves.iter().enumerate() {
-        let row = feats.row(i);
-        for (k, ix) in index.iter().enumerate() {
-            x[k] = ix.map_or(f32::NAN, |j| row[j]);
-        }
-        let p = forest.probability(&x);
-        let content = p >= threshold;
-        table.set(cols[0], leaf.id, p);
-        table.set(cols[1], leaf.id, if content { 1.0 } else { 0.0 });
+        let p = probs[i];
+        let content = p >= cut && p > 0.0;
+        table.set(cols[0], leaf.id, first[i]);
+        table.set(cols[1], leaf.id, p);
+        table.set(cols[2], leaf.id, if content { 1.0 } else { 0.0 });
+        // Percentages: integer formatting keeps float formatting out of the
+        // wasm binary.
+        let pp = (p * 100.0).round() as u32;
         reasons[leaf.id] = if content {
-            format!("content: model {p:.2} ≥ {threshold:.2}")
+            format!("content: model {pp}% ≥ the page's cut {cut_pct}%")
         } else {
-            format!("not content: model {p:.2} < {threshold:.2}")
+            format!("not content: model {pp}% < the page's cut {cut_pct}%")
         };
         if content {
             keep.push(i);
         }
     }
-    finish(cx, keep, reasons, Vec::new())
+    finish(cx, table, keep, reasons, Vec::new())
+}
+
+/// The probability from which leaves are kept so that the page's expected
+/// word F1 is highest, given each leaf's probability `p` of being content
+/// and its words `w`: the plug-in rule for F-measure (Nan, Chai, Lee & Chieu,
+/// "Optimizing F-measure: A Tale of Two Approaches", ICML 2012), with the
+/// expectation of the ratio approximated by the ratio of expectations:
+/// for the set S of the k most probable leaves,
+/// `E[F1] ≈ 2 Σ_S p·w / (Σ_S w + Σ_all p·w)`; the best k over all prefixes.
+/// A page whose leaves are all unlikely still keeps its most likely ones
+/// (an empty answer scores 0), a confident page keeps what the model is
+/// sure of. Returns the probability of the last kept leaf (∞ when none).
+pub fn expected_f1_cut(p: &[f32], w: &[f32]) -> f32 {
+    let mut order: Vec<u32> = (0..p.len() as u32).filter(|&i| w[i as usize] > 0.0).collect();
+    order.sort_unstable_by(|&a, &b| p[b as usize].total_cmp(&p[a as usize]));
+    let expected_truth: f64 = order.iter().map(|&i| f64::from(p[i as usize] * w[i as usize])).sum();
+    let (mut kept_pw, mut kept_w) = (0.0f64, 0.0f64);
+    let (mut best, mut cut) = (0.0f64, f32::INFINITY);
+    for &i in &order {
+        let i = i as usize;
+        kept_pw += f64::from(p[i] * w[i]);
+        kept_w += f64::from(w[i]);
+        let f = 2.0 * kept_pw / (kept_w + expected_truth);
+        if f > best {
+            best = f;
+            cut = p[i];
+        }
+    }
+    cut
 }
 
 /// The decision's output from the kept leaves: content flags, root,
 /// readerable.
-pub fn finish(cx: &Context, leaves: Vec<usize>, reasons: Vec<String>, records: Vec<Record>) -> Decision {
+pub fn finish(cx: &Context, table: &ScoreTable, leaves: Vec<usize>, reasons: Vec<String>, records: Vec<Record>) -> Decision {
     let page = cx.page;
     let seg = cx.seg;
     let mut content = vec![false; page.nodes.len()];
@@ -117,17 +205,15 @@ pub fn finish(cx: &Context, leaves: Vec<usize>, reasons: Vec<String>, records: V
         }
     }
     let root = lowest_common_ancestor(cx, leaves.iter().map(|&l| seg.leaves[l].holder()));
-    let score: f64 = leaves
-        .iter()
-        .map(|&l| seg.leaves[l].text.chars().count())
-        .filter(|&c| c >= READERABLE_MIN_BLOCK_CHARS)
-        .map(|c| ((c - READERABLE_MIN_BLOCK_CHARS) as f64).sqrt())
-        .sum();
-    let readerable = score > READERABLE_MIN_SCORE;
+    let score = table.col("readerable.score").map_or(0.0, |c| table.get_or(c, 0, 0.0));
+    let min = crate::cues::readerable::MIN_SCORE as f32;
+    let readerable = score > min;
     let readerable_reason = if readerable {
-        format!("long paragraphs score {score:.0} > {READERABLE_MIN_SCORE}")
+        format!("long paragraphs (score {} > {min})", score as u32)
+    } else if leaves.is_empty() {
+        "no content found".to_string()
     } else {
-        format!("too little running text (score {score:.0} ≤ {READERABLE_MIN_SCORE})")
+        format!("too little running text (score {} ≤ {min})", score as u32)
     };
     Decision { leaves, root, content, reasons, readerable, readerable_reason, records }
 }
@@ -151,4 +237,20 @@ pub fn lowest_common_ancestor(cx: &Context, ids: impl IntoIterator<Item = NodeId
         });
     }
     acc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expected_f1_keeps_the_likely_and_never_nothing() {
+        // Confident page: two sure leaves of 100 words, noise of 20 words.
+        assert_eq!(expected_f1_cut(&[0.95, 0.9, 0.05, 0.02], &[100.0, 100.0, 20.0, 20.0]), 0.9);
+        // Unsure page: the best guesses are kept all the same.
+        let cut = expected_f1_cut(&[0.2, 0.1, 0.01], &[50.0, 50.0, 50.0]);
+        assert!(cut > 0.01 && cut <= 0.2, "{cut}");
+        // Leaves without words are never the reason for a cut.
+        assert_eq!(expected_f1_cut(&[0.9, 0.8], &[0.0, 0.0]), f32::INFINITY);
+    }
 }

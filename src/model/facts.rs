@@ -11,6 +11,11 @@
 //!   shadow root's children instead of its own, a `<slot>`'s assigned nodes
 //!   (flattened) where it has any.
 //! * Skip, with their subtrees, comments and [`SKIPPED_TAGS`].
+//! * Record `<noscript>` as a hidden element (scripting is on: it never
+//!   renders). When its raw markup is at least [`NOSCRIPT_MIN_MARKUP`]
+//!   long, parse it as an HTML document (`DOMParser`, html5ever) and walk
+//!   that document's `<body>` children as the noscript's children (hidden,
+//!   no visual facts); else record no children.
 //! * Record text nodes as they are (tag [`TEXT_NODE_TAG`]).
 //! * Record elements; do not enter [`OPAQUE_TAGS`].
 //! * Hidden: in a browser, computed `display: none`, or `checkVisibility({
@@ -44,8 +49,18 @@ pub const TEXT_NODE_TAG: &str = "#text";
 /// (`<noscript>` renders only where scripts are off, and Pith's reader is
 /// about the page as the user sees it with scripts on).
 pub const SKIPPED_TAGS: &[&str] = &[
-    "script", "style", "template", "noscript", "link", "meta", "base", "title", "head",
+    "script", "style", "template", "link", "meta", "base", "title", "head",
 ];
+
+/// A `<noscript>` whose markup (its raw text: with scripting on, browsers
+/// keep a noscript's content as text) is at least this long, in UTF-16
+/// code units, is parsed and walked as the noscript's children. Pages
+/// built by scripts (forums, single-page apps) put their whole content
+/// there for crawlers; when the scripts do not run (blocked, failed, or a
+/// saved page) that is the only content. Shorter ones hold tracking
+/// pixels and "enable JavaScript" notes. Chosen by hand: a paragraph of
+/// markup.
+pub const NOSCRIPT_MIN_MARKUP: usize = 1000;
 
 /// Elements recorded but not entered: their descendants are not page text
 /// (form control options, embedded documents, graphics).
@@ -56,6 +71,20 @@ pub const OPAQUE_TAGS: &[&str] = &[
 /// Whether the walk skips `tag` with its subtree.
 pub fn is_skipped(tag: &str) -> bool {
     SKIPPED_TAGS.contains(&tag)
+}
+
+/// The noscript fallback: when the page renders fewer visible characters
+/// than this, and its walked `<noscript>` content holds at least
+/// [`NOSCRIPT_FALLBACK_RATIO`] times as many, the page is read as a
+/// browser without scripts would show it: the noscript content is not
+/// hidden. Chosen by hand: a splash screen or an "enable JavaScript"
+/// banner has less text than that, an article more.
+pub const NOSCRIPT_FALLBACK_MAX_VISIBLE: usize = 2000;
+pub const NOSCRIPT_FALLBACK_RATIO: usize = 4;
+
+/// Whether a noscript's raw markup is walked ([`NOSCRIPT_MIN_MARKUP`]).
+pub fn walks_noscript(markup: &str) -> bool {
+    markup.encode_utf16().count() >= NOSCRIPT_MIN_MARKUP
 }
 
 /// Whether the walk records `tag` without entering it.
@@ -240,6 +269,7 @@ impl Page {
             }
             nodes.push(Node { parent, children: Vec::new(), kind });
         }
+        noscript_fallback(&mut nodes);
         let meta = facts
             .meta
             .into_iter()
@@ -255,6 +285,35 @@ impl Page {
             viewport,
             nodes,
         })
+    }
+}
+
+/// Applies the noscript fallback ([`NOSCRIPT_FALLBACK_MAX_VISIBLE`]).
+fn noscript_fallback(nodes: &mut [Node]) {
+    let n = nodes.len();
+    let mut in_noscript = vec![false; n];
+    let (mut visible, mut fallback) = (0usize, 0usize);
+    for id in 0..n {
+        let parent = nodes[id].parent;
+        in_noscript[id] = parent.is_some_and(|p| in_noscript[p])
+            || matches!(&nodes[id].kind, NodeKind::Element(e) if e.tag == Tag::Noscript);
+        if let NodeKind::Text(t) = &nodes[id].kind {
+            let chars = t.chars().filter(|c| !c.is_whitespace()).count();
+            let hidden = parent.is_some_and(|p| matches!(&nodes[p].kind, NodeKind::Element(e) if e.hidden));
+            if in_noscript[id] {
+                fallback += chars;
+            } else if !hidden {
+                visible += chars;
+            }
+        }
+    }
+    if visible >= NOSCRIPT_FALLBACK_MAX_VISIBLE || fallback < NOSCRIPT_FALLBACK_RATIO * visible.max(1) {
+        return;
+    }
+    for (id, node) in nodes.iter_mut().enumerate() {
+        if let (true, NodeKind::Element(e)) = (in_noscript[id], &mut node.kind) {
+            e.hidden = false;
+        }
     }
 }
 
@@ -313,6 +372,210 @@ fn element_from_facts(f: NodeFacts, parent_width: f32, viewport: Option<Size>) -
         hidden,
         width_ratio,
         visual,
+    }
+}
+
+impl PageFacts {
+    /// Decodes facts from their JSON text (the JS walker's form) without
+    /// serde, as the serde attributes above read them: camelCase names,
+    /// every field optional, unknown fields ignored, a present value of the
+    /// wrong type or a repeated field an error. Kept in step with the
+    /// derives by the tests, which compare the two on real facts.
+    pub fn from_json(text: &str) -> Result<PageFacts> {
+        let value = crate::json::parse(text).map_err(|e| Error::Decode(e.to_string()))?;
+        decode::page(value).map_err(|bad| Error::Decode(bad.to_string()))
+    }
+}
+
+/// [`PageFacts::from_json`]: a parsed [`Value`](crate::json::Value) to
+/// facts, field by field, moving strings out rather than copying them.
+/// Each struct names its fields' slots ([`Slot`]); one function fills any
+/// slot, so the decoder stays small in the wasm.
+mod decode {
+    use std::fmt;
+
+    use super::{MetaFact, NodeFacts, PageFacts, VisualFacts};
+    use crate::json::Value;
+
+    /// A field that could not be decoded: its path from the top
+    /// (`nodes[3].visual.w`) and what was wrong.
+    pub(super) struct Bad {
+        path: String,
+        message: &'static str,
+    }
+
+    impl Bad {
+        fn new(message: &'static str) -> Bad {
+            Bad { path: String::new(), message }
+        }
+
+        /// Puts `parent` (a field name or `[index]`) in front of the path.
+        fn under(mut self, parent: &str) -> Bad {
+            let sep = if self.path.is_empty() || self.path.starts_with('[') { "" } else { "." };
+            self.path = format!("{parent}{sep}{}", self.path);
+            self
+        }
+    }
+
+    impl fmt::Display for Bad {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            match self.path.as_str() {
+                "" => write!(f, "facts: {}", self.message),
+                path => write!(f, "facts field `{path}`: {}", self.message),
+            }
+        }
+    }
+
+    /// Where a field's value goes, by type.
+    enum Slot<'a> {
+        Str(&'a mut String),
+        /// `null` is `None`, as absent.
+        OptStr(&'a mut Option<String>),
+        F32(&'a mut f32),
+        I64(&'a mut i64),
+        Bool(&'a mut bool),
+        Visual(&'a mut Option<VisualFacts>),
+        Metas(&'a mut Vec<MetaFact>),
+        Strs(&'a mut Vec<String>),
+        Nodes(&'a mut Vec<NodeFacts>),
+    }
+
+    /// A struct's field named `key` (its JSON name): a bit of its own, to
+    /// find repeats, and its slot. `None` for unknown fields.
+    type Fields<T> = for<'a> fn(&'a mut T, &str) -> Option<(u32, Slot<'a>)>;
+
+    pub(super) fn page(v: Value) -> Result<PageFacts, Bad> {
+        decode_struct(v, |f: &mut PageFacts, key| {
+            Some(match key {
+                "url" => (1, Slot::Str(&mut f.url)),
+                "title" => (1 << 1, Slot::Str(&mut f.title)),
+                "lang" => (1 << 2, Slot::Str(&mut f.lang)),
+                "dir" => (1 << 3, Slot::Str(&mut f.dir)),
+                "meta" => (1 << 4, Slot::Metas(&mut f.meta)),
+                "jsonLd" => (1 << 5, Slot::Strs(&mut f.json_ld)),
+                "viewportWidth" => (1 << 6, Slot::F32(&mut f.viewport_width)),
+                "viewportHeight" => (1 << 7, Slot::F32(&mut f.viewport_height)),
+                "nodes" => (1 << 8, Slot::Nodes(&mut f.nodes)),
+                _ => return None,
+            })
+        })
+    }
+
+    fn meta(v: Value) -> Result<MetaFact, Bad> {
+        decode_struct(v, |m: &mut MetaFact, key| {
+            Some(match key {
+                "key" => (1, Slot::Str(&mut m.key)),
+                "content" => (1 << 1, Slot::Str(&mut m.content)),
+                _ => return None,
+            })
+        })
+    }
+
+    fn node(v: Value) -> Result<NodeFacts, Bad> {
+        decode_struct(v, |n: &mut NodeFacts, key| {
+            Some(match key {
+                "parent" => (1, Slot::I64(&mut n.parent)),
+                "tag" => (1 << 1, Slot::Str(&mut n.tag)),
+                "text" => (1 << 2, Slot::Str(&mut n.text)),
+                "id" => (1 << 3, Slot::Str(&mut n.id)),
+                "class" => (1 << 4, Slot::Str(&mut n.class)),
+                "role" => (1 << 5, Slot::Str(&mut n.role)),
+                "href" => (1 << 6, Slot::OptStr(&mut n.href)),
+                "src" => (1 << 7, Slot::Str(&mut n.src)),
+                "alt" => (1 << 8, Slot::Str(&mut n.alt)),
+                "dir" => (1 << 9, Slot::Str(&mut n.dir)),
+                "rel" => (1 << 10, Slot::Str(&mut n.rel)),
+                "itemprop" => (1 << 11, Slot::Str(&mut n.itemprop)),
+                "ariaHidden" => (1 << 12, Slot::Bool(&mut n.aria_hidden)),
+                "hidden" => (1 << 13, Slot::Bool(&mut n.hidden)),
+                "width" => (1 << 14, Slot::Str(&mut n.width)),
+                "style" => (1 << 15, Slot::Str(&mut n.style)),
+                "visual" => (1 << 16, Slot::Visual(&mut n.visual)),
+                _ => return None,
+            })
+        })
+    }
+
+    fn visual(v: Value) -> Result<VisualFacts, Bad> {
+        decode_struct(v, |v: &mut VisualFacts, key| {
+            Some(match key {
+                "x" => (1, Slot::F32(&mut v.x)),
+                "y" => (1 << 1, Slot::F32(&mut v.y)),
+                "w" => (1 << 2, Slot::F32(&mut v.w)),
+                "h" => (1 << 3, Slot::F32(&mut v.h)),
+                "display" => (1 << 4, Slot::Str(&mut v.display)),
+                "position" => (1 << 5, Slot::Str(&mut v.position)),
+                "fontSize" => (1 << 6, Slot::Str(&mut v.font_size)),
+                "fontWeight" => (1 << 7, Slot::Str(&mut v.font_weight)),
+                "lineHeight" => (1 << 8, Slot::Str(&mut v.line_height)),
+                _ => return None,
+            })
+        })
+    }
+
+    /// A struct from an object: defaults, then its known fields in turn.
+    fn decode_struct<T: Default>(v: Value, fields: Fields<T>) -> Result<T, Bad> {
+        let Value::Object(members) = v else { return Err(Bad::new("expected an object")) };
+        let mut out = T::default();
+        let mut seen = 0;
+        for (key, v) in members {
+            let Some((bit, slot)) = fields(&mut out, &key) else { continue };
+            if seen & bit != 0 {
+                return Err(Bad::new("duplicate field").under(&key));
+            }
+            seen |= bit;
+            fill(slot, v).map_err(|bad| bad.under(&key))?;
+        }
+        Ok(out)
+    }
+
+    /// 2^63: every f64 in `-2^63..2^63` with no fraction is an i64.
+    const I64_END: f64 = 9_223_372_036_854_775_808.0;
+
+    /// Stores `v` in `slot`, or says what the slot expected instead.
+    fn fill(slot: Slot, v: Value) -> Result<(), Bad> {
+        match (slot, v) {
+            (Slot::Str(s), Value::String(v)) => *s = v,
+            (Slot::OptStr(s), Value::String(v)) => *s = Some(v),
+            (Slot::OptStr(s), Value::Null) => *s = None,
+            (Slot::F32(n), Value::Number(v)) => *n = v as f32,
+            (Slot::I64(n), Value::Number(v)) if v.fract() == 0.0 && (-I64_END..I64_END).contains(&v) => {
+                *n = v as i64
+            }
+            (Slot::Bool(b), Value::Bool(v)) => *b = v,
+            (Slot::Visual(vis), Value::Null) => *vis = None,
+            (Slot::Visual(vis), v @ Value::Object(_)) => *vis = Some(visual(v)?),
+            (Slot::Metas(out), Value::Array(items)) => *out = list(items, meta)?,
+            (Slot::Nodes(out), Value::Array(items)) => *out = list(items, node)?,
+            (Slot::Strs(out), Value::Array(items)) => {
+                *out = list(items, |v| match v {
+                    Value::String(s) => Ok(s),
+                    _ => Err(Bad::new("expected a string")),
+                })?
+            }
+            (slot, _) => {
+                return Err(Bad::new(match slot {
+                    Slot::Str(_) => "expected a string",
+                    Slot::OptStr(_) => "expected a string or null",
+                    Slot::F32(_) => "expected a number",
+                    Slot::I64(_) => "expected an integer",
+                    Slot::Bool(_) => "expected a boolean",
+                    Slot::Visual(_) => "expected an object or null",
+                    Slot::Metas(_) | Slot::Strs(_) | Slot::Nodes(_) => "expected an array",
+                }))
+            }
+        }
+        Ok(())
+    }
+
+    /// An array's items decoded in turn (a loop: `nodes` can hold a
+    /// million), each moved out of the parsed value.
+    fn list<T>(items: Vec<Value>, item: fn(Value) -> Result<T, Bad>) -> Result<Vec<T>, Bad> {
+        let mut out = Vec::with_capacity(items.len());
+        for (i, v) in items.into_iter().enumerate() {
+            out.push(item(v).map_err(|bad| bad.under(&format!("[{i}]")))?);
+        }
+        Ok(out)
     }
 }
 
@@ -386,5 +649,129 @@ mod tests {
         assert_eq!(vis.font.unwrap().weight, 700);
         // 72px of 16px × 1.2 lines.
         assert_eq!(vis.lines, 4);
+    }
+
+    /// Facts decoded by [`PageFacts::from_json`] and by serde, checked
+    /// equal (as `Debug` text: `PageFacts` is not `PartialEq`), and the
+    /// pages built from them too.
+    fn assert_decodes_as_serde(json: &str) {
+        let ours = PageFacts::from_json(json).unwrap();
+        let serde: PageFacts = serde_json::from_str(json).unwrap();
+        assert_eq!(format!("{ours:?}"), format!("{serde:?}"));
+        match (Page::from_facts(ours), Page::from_facts(serde)) {
+            (Ok(a), Ok(b)) => assert_eq!(format!("{a:?}"), format!("{b:?}")),
+            (Err(a), Err(b)) => assert_eq!(a, b),
+            (a, b) => panic!("from_facts differs: {a:?} vs {b:?}"),
+        }
+    }
+
+    #[test]
+    fn from_json_reads_every_field_as_serde_does() {
+        let json = r##"{
+            "url": "https://example.test/a?b=c\u0026d", "title": "T\u00edtulo \ud83e\udd80",
+            "lang": "en", "dir": "ltr",
+            "meta": [{"key": "og:title", "content": "Hi"}, {"content": "no key"}, {}],
+            "jsonLd": ["{\"@type\":\"Article\"}", ""],
+            "viewportWidth": 1280, "viewportHeight": 899.5,
+            "unknown": {"deep": [1, {"x": null}], "n": -1e5},
+            "nodes": [
+                {"parent": -1, "tag": "body", "id": "main", "class": "a b", "role": "main",
+                 "dir": "rtl", "hidden": false, "ariaHidden": false, "width": "80%",
+                 "style": "width: 50%", "visual": {"x": 8, "y": 8.25, "w": 1264, "h": 876.125,
+                 "display": "block", "position": "static", "extra": true}},
+                {"parent": 0, "tag": "a", "href": "", "rel": "nofollow", "itemprop": "url",
+                 "visual": null},
+                {"parent": 0, "tag": "a", "href": null, "ariaHidden": true},
+                {"parent": 0, "tag": "a", "href": "/x"},
+                {"parent": 0, "tag": "a"},
+                {"parent": 0, "tag": "img", "src": "i.png", "alt": "An \"image\"", "hidden": true,
+                 "visual": {}},
+                {"parent": 0, "tag": "p", "visual": {"x": -3.5e1, "y": 0, "w": 0.1, "h": 1e-3,
+                 "display": "inline", "position": "", "fontSize": "16px", "fontWeight": "700",
+                 "lineHeight": "normal"}},
+                {"parent": 6, "tag": "#text", "text": "Line\none\ttab \\ slash\/", "ignored": [[]]},
+                {"tag": "span"}
+            ]
+        }"##;
+        assert_decodes_as_serde(json);
+        let facts = PageFacts::from_json(json).unwrap();
+        let hrefs: Vec<Option<&str>> = facts.nodes[1..5].iter().map(|n| n.href.as_deref()).collect();
+        assert_eq!(hrefs, [Some(""), None, Some("/x"), None]);
+        assert_eq!(facts.nodes[8].parent, 0);
+        assert_eq!(facts.nodes[5].visual, Some(VisualFacts::default()));
+        assert_eq!(facts.meta[2], MetaFact::default());
+        assert_eq!(facts.viewport_height, 899.5);
+        for json in ["{}", r#"{"nodes":[]}"#, r#"{"nodes":[{}]}"#, " { \"meta\" : [ ] } "] {
+            assert_decodes_as_serde(json);
+        }
+    }
+
+    #[test]
+    fn from_json_reads_a_real_dump_as_serde_does() {
+        // A walker's facts of a real page (readability set, gitlab-blog).
+        assert_decodes_as_serde(include_str!("../../tests/fixtures/facts-gitlab-blog.json"));
+    }
+
+    #[test]
+    fn from_json_rejects_what_serde_rejects() {
+        let cases = [
+            (r#"{"nodes": 5}"#, "`nodes`: expected an array"),
+            (r#"{"nodes": [{}, {"parent": "x"}]}"#, "`nodes[1].parent`: expected an integer"),
+            (r#"{"nodes": [{"parent": 1.5}]}"#, "`nodes[0].parent`: expected an integer"),
+            (r#"{"nodes": [{"tag": null}]}"#, "`nodes[0].tag`: expected a string"),
+            (r#"{"nodes": [{"href": 5}]}"#, "`nodes[0].href`: expected a string or null"),
+            (r#"{"nodes": [{"hidden": "true"}]}"#, "`nodes[0].hidden`: expected a boolean"),
+            (r#"{"nodes": [{"ariaHidden": 1}]}"#, "`nodes[0].ariaHidden`: expected a boolean"),
+            (r#"{"nodes": [{"visual": {"x": "1"}}]}"#, "`nodes[0].visual.x`: expected a number"),
+            (r#"{"nodes": [{"visual": 0}]}"#, "`nodes[0].visual`: expected an object or null"),
+            (r#"{"nodes": [{"visual": {"fontSize": 16}}]}"#, "`nodes[0].visual.fontSize`: expected a string"),
+            (r#"{"nodes": ["p"]}"#, "`nodes[0]`: expected an object"),
+            (r#"{"nodes": [{"tag": "p", "tag": "a"}]}"#, "`nodes[0].tag`: duplicate field"),
+            (r#"{"url": null}"#, "`url`: expected a string"),
+            (r#"{"url": "a", "url": "b"}"#, "`url`: duplicate field"),
+            (r#"{"viewportWidth": "1280"}"#, "`viewportWidth`: expected a number"),
+            (r#"{"meta": [{"key": 1}]}"#, "`meta[0].key`: expected a string"),
+            (r#"{"meta": {}}"#, "`meta`: expected an array"),
+            (r#"{"jsonLd": ["{}", {}]}"#, "`jsonLd[1]`: expected a string"),
+            ("\"facts\"", "facts: expected an object"),
+            ("null", "facts: expected an object"),
+            (r#"{"nodes": [}"#, "json: expected a value at byte 11"),
+            (r#"{"url": "a"} x"#, "json: trailing characters after the value at byte 13"),
+        ];
+        for (json, message) in cases {
+            assert!(serde_json::from_str::<PageFacts>(json).is_err(), "serde accepts {json}");
+            match PageFacts::from_json(json) {
+                Err(Error::Decode(m)) => assert!(m.ends_with(message), "{json}: {m}"),
+                other => panic!("{json}: {other:?}"),
+            }
+        }
+        assert_eq!(
+            PageFacts::from_json(r#"{"nodes": [{}, {"parent": "x"}]}"#).unwrap_err().to_string(),
+            "pith: could not decode input: facts field `nodes[1].parent`: expected an integer"
+        );
+    }
+
+    /// Where the two decoders knowingly part: inputs no walker writes.
+    #[test]
+    fn where_from_json_differs_from_serde() {
+        let serde = |json: &str| serde_json::from_str::<PageFacts>(json).map(|f| format!("{f:?}"));
+        let ours = |json: &str| PageFacts::from_json(json).map(|f| format!("{f:?}"));
+        // serde also reads a struct from an array of its fields in order.
+        for json in [r#"["u", "t"]"#, r#"{"nodes": [[-1, "body"]]}"#, r#"{"nodes": [{"visual": []}]}"#] {
+            assert!(serde(json).is_ok() && ours(json).is_err(), "{json}");
+        }
+        // serde_json reads `-0`, `1.0` and `1e0` as floats, which an i64
+        // refuses; here a number is an f64, and one without a fraction is
+        // an integer.
+        for (json, parent) in [("-0", 0), ("1.0", 1), ("1e0", 1)] {
+            let json = format!(r#"{{"nodes": [{{"parent": {json}}}]}}"#);
+            assert!(serde(&json).is_err(), "{json}");
+            assert_eq!(PageFacts::from_json(&json).unwrap().nodes[0].parent, parent);
+        }
+        // serde_json rejects a lone surrogate escape (which JSON.stringify
+        // writes for one in a page's text); here it becomes U+FFFD.
+        let json = r#"{"title": "a\ud83eb"}"#;
+        assert!(serde(json).is_err());
+        assert_eq!(PageFacts::from_json(json).unwrap().title, "a\u{fffd}b");
     }
 }

@@ -13,8 +13,8 @@ mod facts;
 mod tag;
 
 pub use facts::{
-    is_opaque, is_skipped, style_property, MetaFact, NodeFacts, PageFacts, VisualFacts,
-    NORMAL_LINE_HEIGHT, OPAQUE_TAGS, SKIPPED_TAGS, TEXT_NODE_TAG,
+    is_opaque, is_skipped, style_property, walks_noscript, MetaFact, NodeFacts, PageFacts, VisualFacts,
+    NORMAL_LINE_HEIGHT, NOSCRIPT_MIN_MARKUP, OPAQUE_TAGS, SKIPPED_TAGS, TEXT_NODE_TAG,
 };
 pub use tag::Tag;
 

@@ -13,7 +13,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{AssignedNodesOptions, CssStyleDeclaration, Document, Element, HtmlSlotElement, Node, Window};
 
 use crate::error::Error;
-use crate::model::{is_opaque, is_skipped, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
+use crate::model::{is_opaque, is_skipped, walks_noscript, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
 use crate::text;
 
 #[wasm_bindgen]
@@ -68,6 +68,21 @@ fn rendered_children(node: &Node, tag: &str, flatten: &AssignedNodesOptions) -> 
         }
     }
     list(node.child_nodes())
+}
+
+/// A noscript's content: its raw markup parsed as a document (inert: no
+/// script runs, nothing loads), the body's children; none when the markup
+/// is short (see the walk rules in the model's facts module).
+fn noscript_children(e: &Element) -> Vec<Node> {
+    let markup = e.text_content().unwrap_or_default();
+    if !walks_noscript(&markup) {
+        return Vec::new();
+    }
+    let Ok(parser) = web_sys::DomParser::new() else { return Vec::new() };
+    let Ok(doc) = parser.parse_from_string(&markup, web_sys::SupportedType::TextHtml) else { return Vec::new() };
+    let Some(body) = doc.body() else { return Vec::new() };
+    let nodes = body.child_nodes();
+    (0..nodes.length()).filter_map(|i| nodes.item(i)).collect()
 }
 
 /// Content types the walk reads; anything else (XML, SVG images, feeds) is
@@ -206,7 +221,11 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                 }
                 f.tag = tag.clone();
                 facts.nodes.push(f);
-                if !is_opaque(&tag) {
+                if tag == "noscript" {
+                    for c in noscript_children(e).into_iter().rev() {
+                        stack.push((c, index, true));
+                    }
+                } else if !is_opaque(&tag) {
                     for c in rendered_children(&node, &tag, &flatten).into_iter().rev() {
                         stack.push((c, index, hidden));
                     }

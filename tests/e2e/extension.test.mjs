@@ -92,10 +92,16 @@ test('both paths produce the same per-node scores on one page', async () => {
   assert.equal(plain.path, 'wasm');
   assert.equal(strict.path, 'js-walker');
   assert.match(strict.wasmError, /CompileError/);
-  assert.ok(plain.extraction.scores.length > 40, 'the score table covers the page');
-  assert.ok(plain.extraction.scores.some((s) => s.weight > 0), 'subtrees were weighed');
+  const { scores } = plain.extraction;
+  assert.ok(scores.rows.length > 40, 'the score table covers the page');
+  assert.ok(scores.rows.every((r) => r.values.length === scores.columns.length), 'one value per column');
+  const score = scores.columns.findIndex((c) => c.key === 'decision.score');
+  assert.ok(score >= 0, 'the table has the decision\'s score column');
+  const leaves = scores.rows.filter((r) => r.values[score] != null);
+  assert.ok(leaves.length > 0, 'the decision scored the leaves');
+  assert.equal(leaves.length, plain.extraction.stats.leaves, 'every leaf has a decision score');
   assert.ok(plain.extraction.stats.visual, 'the live walk read visual facts');
-  assert.deepEqual(strict.extraction.scores, plain.extraction.scores);
+  assert.deepEqual(strict.extraction.scores, scores);
   assert.equal(strict.extraction.text, plain.extraction.text);
 });
 

@@ -1,6 +1,8 @@
 // The two live-DOM walkers (src/web/walk.rs through web-sys, and
 // extension/content/walker.js in plain JS) must read the same facts from the
-// same rendered page, so that both extension paths score alike.
+// same rendered page, so that both extension paths score alike: equal facts,
+// node ids naming the same DOM nodes, and equal extractions (score tables
+// included).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -45,7 +47,11 @@ async function bothWalks(path) {
     const fromWasm = clean(wasm_bindgen.readFacts(document));
     const fromJs = clean(js.facts);
     const live = wasm_bindgen.walkDocument(document);
-    const sameNodes = js.nodes.every((n, i) => live.node(i) === n) && live.nodeCount === js.nodes.length;
+    // A long <noscript>'s content is parsed by each walker into a document of
+    // its own: there the nodes can only be alike (same name, same text).
+    const same = (a, b) => a === b || (!!a && !!b && a.ownerDocument !== document
+      && b.ownerDocument !== document && a.nodeName === b.nodeName && a.textContent === b.textContent);
+    const sameNodes = js.nodes.every((n, i) => same(live.node(i), n)) && live.nodeCount === js.nodes.length;
     const scoresWasm = live.extract({ scores: true });
     const scoresJs = wasm_bindgen.extractFacts(js.facts, { scores: true });
     live.free();
@@ -55,15 +61,38 @@ async function bothWalks(path) {
   return result;
 }
 
-for (const path of ['/samples/article.html', '/samples/listing.html', '/samples/no-article.html', '/fixtures/walk-cases.html']) {
+const PAGES = [
+  '/samples/article.html', '/samples/listing.html', '/samples/no-article.html',
+  '/fixtures/walk-cases.html', '/fixtures/noscript.html',
+];
+
+for (const path of PAGES) {
   test(`both walkers read the same facts and nodes from ${path}`, async () => {
     const r = await bothWalks(path);
     assert.ok(r.fromWasm.nodes.length > 20, 'the walk saw the page');
     assert.ok(r.fromWasm.nodes.some((n) => n.visual && n.visual.fontSize), 'font facts were read');
     assert.deepEqual(r.fromJs, r.fromWasm);
     assert.ok(r.sameNodes, 'node ids map to the same DOM nodes');
-    assert.deepEqual(r.scoresJs.scores, r.scoresWasm.scores);
+    const { scores } = r.scoresWasm;
+    assert.ok(scores && scores.columns.length > 0 && scores.rows.length > 0, 'the score table was asked for and given');
+    assert.ok(scores.rows.every((row) => row.values.length === scores.columns.length), 'one value per column');
+    assert.deepEqual(r.scoresJs.scores, scores);
     assert.equal(r.scoresJs.text, r.scoresWasm.text);
+    assert.deepEqual(r.scoresJs, r.scoresWasm, 'the whole extraction');
+  });
+}
+
+/** Every element under a hidden element is hidden and carries no visual facts. */
+function assertHiddenSubtrees(facts) {
+  const hidden = [];
+  facts.nodes.forEach((n, i) => {
+    const underHidden = n.parent >= 0 && hidden[n.parent];
+    if (underHidden && n.tag !== '#text') {
+      assert.equal(n.hidden, true, `node ${i} <${n.tag}> under a hidden element is hidden`);
+      assert.equal(n.visual, undefined, `node ${i} <${n.tag}> under a hidden element has no visual facts`);
+    }
+    hidden[i] = n.tag !== '#text' && n.hidden === true;
+    if (n.hidden) assert.equal(n.visual, undefined, `hidden node ${i} <${n.tag}> has no visual facts`);
   });
 }
 
@@ -79,14 +108,22 @@ test('the walk follows the rendered (flat) tree and marks what is not rendered',
   assert.ok(at.every((i) => i > 0), `flat-tree texts missing: ${JSON.stringify(at)}`);
   assert.deepEqual([...at].sort((a, b) => a - b), at, 'rendered order');
   for (const absent of ['svg text', 'Option text']) assert.equal(byText(absent), -1, absent);
-  // Hidden elements are recorded, marked, and not entered.
+  // Hidden elements are recorded, marked, and entered: their text is in the
+  // facts, under a parent marked hidden that carries no visual facts.
   for (const cls of ['gone', 'ghost']) {
     const n = facts.nodes.find((f) => f.class === cls);
     assert.equal(n.hidden, true, cls);
     assert.equal(n.visual, undefined, cls);
   }
   assert.equal(facts.nodes.find((f) => f.tag === 'p' && f.hidden && !f.class).hidden, true);
-  for (const t of ['Display none.', 'Visibility hidden.', 'Hidden attribute.']) assert.ok(!texts.includes(t), t);
+  for (const t of ['Display none.', 'Visibility hidden.', 'Hidden attribute.']) {
+    assert.ok(texts.includes(t), `hidden text is walked: ${t}`);
+    const p = parentOf(t);
+    assert.equal(p.tag, 'p', t);
+    assert.equal(p.hidden, true, `${t}: its parent is hidden`);
+    assert.equal(p.visual, undefined, `${t}: its parent has no visual facts`);
+  }
+  assertHiddenSubtrees(facts);
   // Opacity 0 is content; display: contents is visible with no box.
   assert.ok(!parentOf('Faded in on scroll').hidden);
   assert.equal(facts.nodes.find((f) => f.class === 'wrap').visual.display, 'contents');
@@ -105,4 +142,57 @@ test('the walk follows the rendered (flat) tree and marks what is not rendered',
   assert.equal(extraction.siteName, 'Pith fixtures');
   assert.equal(extraction.byline, 'Fixture Author');
   assert.equal(extraction.lang, 'en-GB');
+});
+
+test('a long <noscript> is parsed and walked hidden; short ones are recorded empty', async () => {
+  const { fromWasm: facts } = await bothWalks('/fixtures/noscript.html');
+  const n = facts.nodes;
+  const childrenOf = (i) => n.map((f, j) => [f, j]).filter(([f]) => f.parent === i).map(([, j]) => j);
+  const inside = (i, anc) => { for (let p = n[i].parent; p >= 0; p = n[p].parent) if (p === anc) return true; return false; };
+  const byText = (t) => n.findIndex((f) => f.tag === '#text' && f.text.includes(t));
+  const noscripts = n.map((f, i) => [f, i]).filter(([f]) => f.tag === 'noscript').map(([, i]) => i);
+  // (The <head>'s noscript is not walked: the walk starts at <body>.)
+  assert.equal(noscripts.length, 5, 'every noscript in <body> is recorded');
+  for (const i of noscripts) {
+    assert.equal(n[i].hidden, true, `noscript ${i} is hidden`);
+    assert.equal(n[i].visual, undefined, `noscript ${i} has no visual facts`);
+  }
+  const [pixel, note, long, atThreshold, belowThreshold] = noscripts;
+  for (const i of [pixel, note, belowThreshold]) assert.deepEqual(childrenOf(i), [], `short noscript ${i} has no children`);
+  assert.ok(childrenOf(long).length > 0 && childrenOf(atThreshold).length > 0, 'long noscripts have children');
+  assert.equal(byText('Please enable JavaScript'), -1);
+  assert.equal(byText('One code unit below the threshold'), -1);
+  assert.ok(inside(byText('Exactly at the threshold'), atThreshold), '1000 UTF-16 code units are enough');
+
+  // The long one's markup, parsed: elements, attributes, decoded entities.
+  const thread = n.findIndex((f) => f.id === 'static-thread');
+  assert.ok(thread > long && n[thread].parent === long, 'the markup\'s top element is the noscript\'s child');
+  assert.deepEqual([n[thread].class, n[thread].role, n[thread].itemprop], ['thread', 'main', 'articleBody']);
+  for (const t of ['Server-rendered copy of the thread', 'the first post', 'Nested list items',
+    'Caption inside noscript', 'Schleusentore öffnen', 'Closing paragraph']) {
+    assert.ok(byText(t) > 0 && inside(byText(t), long), `walked inside the noscript: ${t}`);
+  }
+  assert.ok(byText('Entities are decoded only when the markup is parsed: & <tags> été — café.') > 0);
+  assert.ok(n.some((f, i) => f.tag === 'a' && f.href === '/t/42#p1' && inside(i, long)));
+  assert.ok(n.some((f, i) => f.tag === 'a' && f.href === '' && inside(i, long)), 'an empty href is kept');
+  assert.ok(n.some((f, i) => f.tag === 'a' && f.rel === 'author' && f.href === '/u/ada' && inside(i, long)));
+  assert.ok(n.some((f, i) => f.tag === 'img' && f.src === '/static/diagram.png' && f.alt === 'A diagram of the lock'
+    && inside(i, long)));
+  assert.ok(n.some((f, i) => f.tag === 'span' && f.ariaHidden === true && inside(i, long)));
+  assert.ok(n.some((f, i) => f.tag === 'svg' && inside(i, long)), 'opaque elements are recorded');
+  // Skipped as anywhere else: scripts, styles, templates, comments; opaque elements not entered.
+  for (const t of ['never run', 'color: red', 'Template text', 'a comment the walk skips', 'noscript svg text']) {
+    assert.equal(byText(t), -1, t);
+  }
+  for (const tag of ['script', 'style', 'template']) assert.ok(!n.some((f) => f.tag === tag), tag);
+  // Everything under a noscript is hidden, without visual facts.
+  n.forEach((f, i) => {
+    if (noscripts.some((s) => inside(i, s)) && f.tag !== '#text') {
+      assert.equal(f.hidden, true, `node ${i} <${f.tag}> in a noscript is hidden`);
+      assert.equal(f.visual, undefined, `node ${i} <${f.tag}> in a noscript has no visual facts`);
+    }
+  });
+  assertHiddenSubtrees(facts);
+  // The rendered page around them is read as usual.
+  assert.ok(n.some((f) => f.tag === 'p' && !f.hidden && f.visual && f.visual.fontSize), 'rendered paragraphs');
 });

@@ -57,7 +57,7 @@ impl Data {
 
 /// A trained forest in the core's depth-first layout (see
 /// `pith::decision::forest`).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct Model {
     pub roots: Vec<u32>,
     pub feature: Vec<u8>,
@@ -70,22 +70,15 @@ const MISSING: u8 = 255;
 const LEAF: u8 = u8::MAX;
 
 impl Model {
+    #[cfg(test)]
     pub fn margin(&self, x: &[f32]) -> f32 {
         let mut sum = self.bias;
         for &root in &self.roots {
             let mut i = root as usize;
-            loop {
-                let f = self.feature[i];
-                if f == LEAF {
-                    sum += self.threshold[i];
-                    break;
-                }
-                if x[f as usize] < self.threshold[i] {
-                    i += 1;
-                } else {
-                    i += self.right[i] as usize;
-                }
+            while self.feature[i] != LEAF {
+                i += if x[self.feature[i] as usize] < self.threshold[i] { 1 } else { self.right[i] as usize };
             }
+            sum += self.threshold[i];
         }
         sum
     }
@@ -143,12 +136,33 @@ fn bin_of(cuts: &[f32], v: f32) -> u8 {
     cuts.partition_point(|&c| c <= v) as u8
 }
 
+/// Quantised features, column-major: `bins[f * rows + r]`.
+struct Binned {
+    rows: usize,
+    bins: Vec<u8>,
+}
+
+impl Binned {
+    fn col(&self, f: usize) -> &[u8] {
+        &self.bins[f * self.rows..(f + 1) * self.rows]
+    }
+}
+
+/// A node's histogram: per feature and bin, (gradient sum, hessian sum).
+type Hist = Vec<[f64; 2]>;
+
 /// Trains a forest.
 pub fn train(data: &Data, p: &Params) -> Model {
     let rows = data.rows();
     let cols = data.cols;
     let cuts = cuts(data, p.bins);
-    let binned: Vec<u8> = (0..rows * cols).map(|i| bin_of(&cuts[i % cols], data.x[i])).collect();
+    let mut bins = vec![0u8; rows * cols];
+    for f in 0..cols {
+        for r in 0..rows {
+            bins[f * rows + r] = bin_of(&cuts[f], data.x[r * cols + f]);
+        }
+    }
+    let binned = Binned { rows, bins };
     let wsum: f64 = data.w.iter().map(|&w| f64::from(w)).sum();
     let pos: f64 = data.y.iter().zip(&data.w).map(|(&y, &w)| f64::from(y * w)).sum();
     let prior = (pos / wsum).clamp(1e-6, 1.0 - 1e-6);
@@ -167,8 +181,7 @@ pub fn train(data: &Data, p: &Params) -> Model {
         }
         let sample: Vec<u32> = (0..rows as u32).filter(|_| rng.unit() < p.subsample).collect();
         let allowed: Vec<bool> = (0..cols).map(|f| !cuts[f].is_empty() && rng.unit() < p.colsample).collect();
-        let tree = grow(&binned, cols, &cuts, &g, &h, &sample, &allowed, p);
-        // Append the tree, then update every row's margin.
+        let tree = grow(&binned, cols, &cuts, &g, &h, sample, &allowed, p);
         let root = model.feature.len();
         model.roots.push(root as u32);
         for n in &tree {
@@ -203,25 +216,56 @@ struct Node {
     right: u16,
 }
 
+/// Builds the histogram of `rows` over the allowed features, on two
+/// threads (features split between them).
+fn histogram(binned: &Binned, cols: usize, g: &[f64], h: &[f64], rows: &[u32], allowed: &[bool]) -> Hist {
+    let mut hist: Hist = vec![[0.0; 2]; cols * 256];
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
+    let chunk = cols.div_ceil(threads);
+    std::thread::scope(|s| {
+        for (t, part) in hist.chunks_mut(chunk * 256).enumerate() {
+            s.spawn(move || {
+                for (k, slot) in part.chunks_mut(256).enumerate() {
+                    let f = t * chunk + k;
+                    if !allowed[f] {
+                        continue;
+                    }
+                    let col = binned.col(f);
+                    for &r in rows {
+                        let r = r as usize;
+                        let e = &mut slot[col[r] as usize];
+                        e[0] += g[r];
+                        e[1] += h[r];
+                    }
+                }
+            });
+        }
+    });
+    hist
+}
+
 #[allow(clippy::too_many_arguments)]
 fn grow(
-    binned: &[u8],
+    binned: &Binned,
     cols: usize,
     cuts: &[Vec<f32>],
     g: &[f64],
     h: &[f64],
-    rows: &[u32],
+    rows: Vec<u32>,
     allowed: &[bool],
     p: &Params,
 ) -> Vec<Node> {
     let mut out = Vec::new();
-    // Explicit stack of (rows, depth, index of the parent's right slot).
+    // Explicit stack: a node's rows, its histogram, depth, and the index
+    // of its parent's node whose `right` it fills.
     struct Job {
         rows: Vec<u32>,
+        hist: Hist,
         depth: usize,
         patch: Option<usize>,
     }
-    let mut stack = vec![Job { rows: rows.to_vec(), depth: 0, patch: None }];
+    let hist = histogram(binned, cols, g, h, &rows, allowed);
+    let mut stack = vec![Job { rows, hist, depth: 0, patch: None }];
     while let Some(job) = stack.pop() {
         let here = out.len();
         if let Some(parent) = job.patch {
@@ -230,7 +274,7 @@ fn grow(
         let (gs, hs) = job.rows.iter().fold((0.0, 0.0), |(a, b), &r| (a + g[r as usize], b + h[r as usize]));
         let leaf_value = (-gs / (hs + p.lambda) * f64::from(p.learning_rate)) as f32;
         let split = if job.depth < p.depth && job.rows.len() >= 2 {
-            best_split(binned, cols, cuts, g, h, &job.rows, allowed, gs, hs, p)
+            best_split(&job.hist, cols, cuts, allowed, gs, hs, p)
         } else {
             None
         };
@@ -238,42 +282,49 @@ fn grow(
             None => out.push(Node { feature: LEAF, value: leaf_value, right: 0 }),
             Some((f, b)) => {
                 out.push(Node { feature: f as u8, value: cuts[f][b - 1], right: 0 });
-                let (left, right): (Vec<u32>, Vec<u32>) =
-                    job.rows.iter().partition(|&&r| binned[r as usize * cols + f] < b as u8);
+                let col = binned.col(f);
+                let (left, right): (Vec<u32>, Vec<u32>) = job.rows.iter().partition(|&&r| col[r as usize] < b as u8);
+                // The smaller child's histogram is built, the larger one's
+                // is the parent's minus it.
+                let deeper = job.depth + 1 < p.depth;
+                let (lh, rh) = if !deeper {
+                    (Vec::new(), Vec::new())
+                } else if left.len() <= right.len() {
+                    let lh = histogram(binned, cols, g, h, &left, allowed);
+                    let rh = subtract(job.hist, &lh);
+                    (lh, rh)
+                } else {
+                    let rh = histogram(binned, cols, g, h, &right, allowed);
+                    let lh = subtract(job.hist, &rh);
+                    (lh, rh)
+                };
                 // Left is next in depth-first order: push right first.
-                stack.push(Job { rows: right, depth: job.depth + 1, patch: Some(here) });
-                stack.push(Job { rows: left, depth: job.depth + 1, patch: None });
+                stack.push(Job { rows: right, hist: rh, depth: job.depth + 1, patch: Some(here) });
+                stack.push(Job { rows: left, hist: lh, depth: job.depth + 1, patch: None });
             }
         }
     }
     out
 }
 
+fn subtract(mut parent: Hist, child: &Hist) -> Hist {
+    for (a, b) in parent.iter_mut().zip(child) {
+        a[0] -= b[0];
+        a[1] -= b[1];
+    }
+    parent
+}
+
 /// The best (feature, cut index b ≥ 1): rows with bin < b go left.
-#[allow(clippy::too_many_arguments)]
 fn best_split(
-    binned: &[u8],
+    hist: &Hist,
     cols: usize,
     cuts: &[Vec<f32>],
-    g: &[f64],
-    h: &[f64],
-    rows: &[u32],
     allowed: &[bool],
     gs: f64,
     hs: f64,
     p: &Params,
 ) -> Option<(usize, usize)> {
-    let mut hist = vec![[0f64; 2]; cols * 256];
-    for &r in rows {
-        let r = r as usize;
-        let (gr, hr) = (g[r], h[r]);
-        let row = &binned[r * cols..(r + 1) * cols];
-        for (f, &b) in row.iter().enumerate() {
-            let e = &mut hist[f * 256 + b as usize];
-            e[0] += gr;
-            e[1] += hr;
-        }
-    }
     let score = |g: f64, h: f64| g * g / (h + p.lambda);
     let parent = score(gs, hs);
     let mut best: Option<(usize, usize)> = None;

@@ -26,7 +26,8 @@ struct Args {
     folds: u64,
     write: bool,
     params: gbdt::Params,
-    threshold: f32,
+    second: Option<gbdt::Params>,
+    cut: pith::decision::Cut,
     sets: Vec<String>,
     limit: usize,
     ids: Option<Vec<String>>,
@@ -42,7 +43,8 @@ fn parse_args() -> Args {
         folds: 5,
         write: false,
         params: gbdt::Params::default(),
-        threshold: 0.5,
+        second: None,
+        cut: pith::decision::Cut { threshold: 0.5, floor: 0.0 },
         sets: Vec::new(),
         limit: usize::MAX,
         ids: None,
@@ -61,10 +63,15 @@ fn parse_args() -> Args {
             "--facts" => a.facts = it.next().map(PathBuf::from).unwrap_or(a.facts),
             "--folds" => a.folds = it.next().and_then(|v| v.parse().ok()).unwrap_or(5),
             "--write" => a.write = true,
+            "--second" => {
+                let trees = it.next().and_then(|v| v.parse().ok()).unwrap_or(60);
+                a.second = Some(gbdt::Params { trees, depth: 5, ..gbdt::Params::default() });
+            }
             "--trees" => a.params.trees = it.next().and_then(|v| v.parse().ok()).unwrap_or(a.params.trees),
             "--depth" => a.params.depth = it.next().and_then(|v| v.parse().ok()).unwrap_or(a.params.depth),
             "--lr" => a.params.learning_rate = it.next().and_then(|v| v.parse().ok()).unwrap_or(a.params.learning_rate),
-            "--threshold" => a.threshold = it.next().and_then(|v| v.parse().ok()).unwrap_or(0.5),
+            "--threshold" => a.cut.threshold = it.next().and_then(|v| v.parse().ok()).unwrap_or(0.5),
+            "--floor" => a.cut.floor = it.next().and_then(|v| v.parse().ok()).unwrap_or(0.0),
             _ if a.cmd.is_empty() => a.cmd = x,
             _ => a.sets.push(x),
         }
@@ -87,19 +94,47 @@ fn main() {
             }
         }
         "leaves" => {
-            // Debug: one page's leaves with their label shares.
+            // Debug: one page's leaves with their label shares and the
+            // held-out probability (the model of the page's fold).
             let ds = DataSet::load(&a.datasets, &a.facts, &a.sets[0]).expect("set");
             for id in a.ids.iter().flatten() {
                 let page = ds.page(id).expect("facts");
-                let seg = pith::segment::segment(&page);
+                let fold = ds.fold(id, a.folds);
+                let (forest, second, types) = train::load_fold(fold).expect("fold models: run train first");
+                let leaf = pith::decision::LeafModel { first: &forest, second: second.as_ref(), cut: a.cut };
+                let models = pith::extract::Models { page_type: &types, leaf };
+                let (seg, mut table, pt) = pith::extract::analyse(&page, &models);
+                let cx = pith::papers::Context { page: &page, seg: &seg };
+                let d = pith::decision::decide_with(&cx, &mut table, &pt, &leaf);
+                println!("# page type {:?} {:.2}", pt.kind, pt.confidence);
+                let pcol = table.expect("decision.score");
+                let ccol = table.expect("decision.content");
                 let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.as_str()).collect();
                 let shares = labels::leaf_shares(&texts, ds.truth[id].article_body.as_deref().unwrap_or(""));
+                println!("# {id} fold {fold} type {:?} kept {}", ds.truth[id].page_type, d.leaves.len());
                 for (l, s) in seg.leaves.iter().zip(shares) {
                     let name = page.element(l.holder()).map(|e| e.name.as_str()).unwrap_or("?");
-                    let t: String = l.text.chars().take(90).collect();
-                    println!("{:5} {:>4} {:.2} {}{} {:?}", l.id, name, s, if l.hidden { "H" } else { " " }, if l.element { " " } else { "a" }, t);
+                    let t: String = l.text.chars().take(80).collect();
+                    let p = table.get(pcol, l.id);
+                    let mark = match (s >= 0.5, table.get(ccol, l.id) == 1.0) {
+                        (true, true) => "  ",
+                        (true, false) => "FN",
+                        (false, true) => "FP",
+                        (false, false) => "  ",
+                    };
+                    println!("{mark} {:5} {:>6} {:.2} p{:.2} {}{} {:?}", l.id, name, s, p, if l.hidden { "H" } else { " " }, if l.element { " " } else { "a" }, t);
                 }
             }
+        }
+        "types" => {
+            let sets: Vec<DataSet> =
+                a.sets.iter().filter_map(|s| DataSet::load(&a.datasets, &a.facts, s).map_err(|e| eprintln!("{e}")).ok()).collect();
+            types_cmd(&a, &sets);
+        }
+        "refit" => {
+            let sets: Vec<DataSet> =
+                a.sets.iter().filter_map(|s| DataSet::load(&a.datasets, &a.facts, s).map_err(|e| eprintln!("{e}")).ok()).collect();
+            refit(&a, &sets);
         }
         "train" => {
             let sets: Vec<DataSet> =
@@ -285,44 +320,200 @@ fn oracle(a: &Args, ds: &DataSet) {
 
 fn train_cmd(a: &Args, sets: &[DataSet]) {
     let t0 = Instant::now();
-    let (names, pages) = train::collect(sets, a.folds);
-    let rows: usize = pages.iter().map(|p| p.y.len()).sum();
-    eprintln!("{} pages, {rows} leaves, {} features, collected in {:.1} s", pages.len(), names.len(), t0.elapsed().as_secs_f64());
+    let pages = train::pages(sets, a.folds);
+    let (type_names, type_rows) = train::type_rows(sets, &pages);
+    eprintln!("{} pages, {} page features ({:.1} s)", pages.len(), type_names.len(), t0.elapsed().as_secs_f64());
+    // Page types, out of fold.
+    let type_models: Vec<[pith::decision::forest::Forest; 7]> = (0..a.folds)
+        .map(|k| train::train_types(&type_names, &type_rows, &pages, &|i| pages[i].fold != k))
+        .collect();
+    let (names, rows) = train::leaf_rows(sets, &pages, &type_models);
+    let leaves: usize = rows.iter().map(|p| p.y.len()).sum();
+    eprintln!("{leaves} leaves, {} leaf features ({:.1} s)", names.len(), t0.elapsed().as_secs_f64());
+    let mut held = None;
     if a.folds > 1 {
-        let res = train::held_out(sets, &names, &pages, a.folds, &a.params, a.threshold);
-        println!("\n## held-out ({} folds by domain/site), params {:?}, threshold {}", a.folds, a.params, a.threshold);
+        let (res, second_data) =
+            train::held_out(sets, &pages, &type_models, &names, &rows, a.folds, &a.params, a.second.as_ref(), a.cut);
+        held = second_data;
+        println!("\n## held-out ({} folds by domain/site), {:?}, {:?}", a.folds, a.params, a.cut);
         for ds in sets {
-            let mine: Vec<_> = res.iter().filter(|r| r.0 == ds.name).collect();
-            let counts: Vec<score::ShingleCounts> = mine.iter().map(|r| r.4).collect();
+            let mine: Vec<_> = res.iter().filter(|r| r.set == ds.name).collect();
+            let counts: Vec<score::ShingleCounts> = mine.iter().map(|r| r.shingle).collect();
             let (_, _, sf) = score::shingle_f1(&counts);
-            println!("{}: {} pages, word F1 {:.3}, shingle F1 {:.3}", ds.name, mine.len(), mean(mine.iter().map(|r| r.3)), sf);
-            let mut by_type: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+            println!(
+                "{}: {} pages, word F1 {:.3} (P {:.3} R {:.3}), shingle F1 {:.3}",
+                ds.name,
+                mine.len(),
+                mean(mine.iter().map(|r| r.word.f1)),
+                mean(mine.iter().map(|r| r.word.precision)),
+                mean(mine.iter().map(|r| r.word.recall)),
+                sf
+            );
+            let mut by_type: BTreeMap<&str, Vec<&train::HeldOut>> = BTreeMap::new();
             for r in &mine {
-                if let Some(t) = &r.2 {
-                    by_type.entry(t.as_str()).or_default().push(r.3);
+                if let Some(t) = &r.label {
+                    by_type.entry(t.as_str()).or_default().push(r);
                 }
             }
-            for (t, v) in by_type {
-                println!("  {t:14} {:4} {:.3}", v.len(), mean(v.into_iter()));
+            for (t, v) in &by_type {
+                println!(
+                    "  {t:14} {:4} F1 {:.3} P {:.3} R {:.3} type acc {:.2}",
+                    v.len(),
+                    mean(v.iter().map(|r| r.word.f1)),
+                    mean(v.iter().map(|r| r.word.precision)),
+                    mean(v.iter().map(|r| r.word.recall)),
+                    mean(v.iter().map(|r| if r.predicted == *t { 1.0 } else { 0.0 }))
+                );
+            }
+            if !by_type.is_empty() {
+                let labelled: Vec<_> = mine.iter().filter(|r| r.label.is_some()).collect();
+                println!(
+                    "  page type accuracy {:.3}",
+                    mean(labelled.iter().map(|r| if r.label.as_deref() == Some(r.predicted.as_str()) { 1.0 } else { 0.0 }))
+                );
             }
         }
         let path = a.out.join("held-out.json");
         let _ = std::fs::create_dir_all(&a.out);
-        let rows: Vec<_> = res.iter().map(|r| serde_json::json!({"set": r.0, "id": r.1, "type": r.2, "word": r.3})).collect();
+        let rows: Vec<_> = res
+            .iter()
+            .map(|r| serde_json::json!({"set": r.set, "id": r.id, "type": r.label, "predicted": r.predicted, "word": r.word.f1, "p": r.word.precision, "r": r.word.recall}))
+            .collect();
         let _ = std::fs::write(path, serde_json::to_string(&rows).unwrap_or_default());
     }
     if a.write {
-        let model = train::train_all(&names, &pages, &a.params);
+        let types = train::train_types(&type_names, &type_rows, &pages, &|_| true);
+        let model = gbdt::train(&train::data_of(rows.iter(), names.len()), &a.params);
+        let leaf = train::as_forest(&model, &names);
+        // The second stage learns on out-of-fold first-stage probabilities.
+        let second = match (&a.second, &held) {
+            (Some(sp), Some((names2, rows2))) => {
+                let m = gbdt::train(&train::data_of(rows2.iter(), names2.len()), sp);
+                Some(train::as_forest(&m, names2))
+            }
+            _ => None,
+        };
         let note = format!(
-            "Trained on {} ({} pages, {rows} leaves); {:?}.",
+            "Trained on {} ({} pages, {leaves} leaves).\nLeaf forest: {:?}.\nSecond stage: {:?}.\nPage-type forests: {:?}.",
             sets.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", "),
             pages.len(),
-            a.params
+            a.params,
+            a.second,
+            train::type_params()
         );
-        let src = train::rust_source(&model, &names, a.threshold, &note);
+        let src = train::rust_source(&leaf, second.as_ref(), &types, a.cut, &note);
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../src/decision/model.rs");
         std::fs::write(&path, src).expect("write the model");
-        eprintln!("wrote {} ({} nodes)", path.display(), model.nodes());
+        eprintln!("wrote {} ({} leaf nodes)", path.display(), model.nodes());
     }
     eprintln!("done in {:.1} s", t0.elapsed().as_secs_f64());
+}
+
+/// The saved fold models' held-out probabilities, cut in several ways:
+/// tunes the decision's cut without retraining.
+fn refit(a: &Args, sets: &[DataSet]) {
+    struct P {
+        set: usize,
+        kind: Option<String>,
+        truth: String,
+        texts: Vec<String>,
+        words: Vec<f32>,
+        probs: Vec<f32>,
+    }
+    let folds: Vec<_> = (0..a.folds).map(|k| train::load_fold(k).expect("fold models: run train first")).collect();
+    let pages = train::pages(sets, a.folds);
+    let data: Vec<Option<P>> = par_map(&pages, |p| {
+        let ds = &sets[p.set];
+        let page = ds.page(&p.id)?;
+        let (first, second, types) = &folds[p.fold as usize];
+        let leaf = pith::decision::LeafModel { first, second: second.as_ref(), cut: a.cut };
+        let models = pith::extract::Models { page_type: types, leaf };
+        let (seg, table, _) = pith::extract::analyse(&page, &models);
+        let cx = pith::papers::Context { page: &page, seg: &seg };
+        let (_, probs) = pith::decision::leaf_probabilities(&cx, &table, &leaf);
+        Some(P {
+            set: p.set,
+            kind: ds.truth[&p.id].page_type.clone(),
+            truth: ds.truth[&p.id].article_body.clone().unwrap_or_default(),
+            texts: seg.leaves.iter().map(|l| l.text.clone()).collect(),
+            words: seg.leaves.iter().map(|l| l.words as f32).collect(),
+            probs,
+        })
+    });
+    let data: Vec<P> = data.into_iter().flatten().collect();
+    for threshold in [0.3f32, 0.4, 0.5, 0.6, 1.0] {
+        for floor in [0.0f32, 0.1, 0.2, 0.3, 0.4] {
+            if floor > threshold {
+                continue;
+            }
+            let cut = pith::decision::Cut { threshold, floor };
+            let scores: Vec<(usize, Option<String>, f64, score::ShingleCounts)> = par_map(&data, |p| {
+                let c = pith::decision::page_cut(&p.probs, &p.words, cut);
+                let text = p
+                    .texts
+                    .iter()
+                    .zip(&p.probs)
+                    .filter(|(_, &q)| q >= c && q > 0.0)
+                    .map(|(t, _)| t.as_str())
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                (p.set, p.kind.clone(), score::word_score(&p.truth, &text).f1, score::shingle_counts(&p.truth, &text))
+            });
+            let mut line = format!("threshold {threshold:.1} floor {floor:.1}:");
+            for (si, ds) in sets.iter().enumerate() {
+                let mine: Vec<_> = scores.iter().filter(|s| s.0 == si).collect();
+                let sh = score::shingle_f1(&mine.iter().map(|s| s.3).collect::<Vec<_>>()).2;
+                line += &format!(" {} word {:.3} shingle {:.3};", ds.name, mean(mine.iter().map(|s| s.2)), sh);
+            }
+            let mut by: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+            for s in &scores {
+                if let Some(k) = &s.1 {
+                    by.entry(k.as_str()).or_default().push(s.2);
+                }
+            }
+            for (k, v) in by {
+                line += &format!(" {}:{:.3}", &k[..4], mean(v.into_iter()));
+            }
+            println!("{line}");
+        }
+    }
+}
+
+/// The page type classifier alone: held-out accuracy and confusion matrix.
+fn types_cmd(a: &Args, sets: &[DataSet]) {
+    let pages = train::pages(sets, a.folds);
+    let (names, rows) = train::type_rows(sets, &pages);
+    eprintln!("{} page features", names.len());
+    let kinds = pith::page_type::KINDS;
+    let mut confusion = vec![vec![0usize; kinds.len()]; kinds.len()];
+    for k in 0..a.folds {
+        let forests = train::train_types(&names, &rows, &pages, &|i| pages[i].fold != k);
+        for (i, p) in pages.iter().enumerate() {
+            let (Some(label), Some(x), true) = (p.kind, &rows[i], p.fold == k) else { continue };
+            let probs: Vec<f32> = forests
+                .iter()
+                .map(|f| {
+                    let row: Vec<f32> = f.features.iter().map(|n| names.iter().position(|m| m == n).map_or(f32::NAN, |j| x[j])).collect();
+                    f.probability(&row)
+                })
+                .collect();
+            let best = probs.iter().enumerate().fold((0, f32::MIN), |b, (j, &v)| if v > b.1 { (j, v) } else { b }).0;
+            confusion[label][best] += 1;
+        }
+    }
+    let total: usize = confusion.iter().flatten().sum();
+    let right: usize = (0..kinds.len()).map(|i| confusion[i][i]).sum();
+    println!("page type accuracy {:.3} ({right}/{total})", right as f64 / total.max(1) as f64);
+    print!("{:>14}", "label \\ pred");
+    for k in kinds {
+        print!(" {:>6}", &k.name()[..6.min(k.name().len())]);
+    }
+    println!();
+    for (i, k) in kinds.iter().enumerate() {
+        print!("{:>14}", k.name());
+        for j in 0..kinds.len() {
+            print!(" {:>6}", confusion[i][j]);
+        }
+        println!();
+    }
 }

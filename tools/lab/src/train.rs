@@ -1,15 +1,23 @@
-//! Training the decision's leaf classifier, with held-out figures.
+//! Training the decision's models, with held-out figures.
 //!
-//! 1. Every page of the training sets is analysed (the core's pipeline up
-//!    to the decision) and each leaf becomes a row: the decision's own
-//!    feature vector, its label (most of its tokens align with the truth,
-//!    see [`crate::labels`]) and a weight (its share of the page's words,
-//!    so that each page counts alike, as the per-page metric does).
-//! 2. Pages are split into folds by group (wcxb-dev by registrable domain;
-//!    the other sets by site), a forest is trained on all folds but one and
-//!    the held-out fold is extracted with it through the core's own
-//!    `extract_with`; the figures reported are these held-out ones.
-//! 3. A final forest is trained on every page and written as Rust source.
+//! Two models, stacked: the page type classifier (one forest per kind,
+//! one-vs-rest) and the leaf classifier, which reads the page type's
+//! probabilities among its features.
+//!
+//! 1. Pages are split into folds by group (wcxb-dev by registrable domain;
+//!    the other sets by site).
+//! 2. Page type: for each fold, forests are trained on the other folds'
+//!    labelled pages and classify the fold's pages (out-of-fold).
+//! 3. Leaves: every page is analysed with its fold's page-type forests and
+//!    each leaf becomes a row: the decision's feature vector, its label
+//!    (most of its tokens align with the truth, see [`crate::labels`]) and
+//!    a weight (its share of the page's words, so that each page counts
+//!    alike, as the per-page metric does). For each fold a leaf forest is
+//!    trained on the other folds, and the fold's pages are extracted with
+//!    both fold models through the core's own `extract_with`: the figures
+//!    reported are these held-out ones.
+//! 4. The final models are trained on every page and written as Rust
+//!    source (`src/decision/model.rs`).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -17,6 +25,7 @@ use std::fmt::Write as _;
 use pith::decision::features::features;
 use pith::decision::forest::Forest;
 use pith::extract::{analyse, extract_with, Models, Options};
+use pith::page_type::{self, KINDS};
 use pith::papers::Context;
 
 use crate::data::{par_map, DataSet};
@@ -28,48 +37,126 @@ use crate::score;
 /// with the truth.
 pub const LABEL_SHARE: f32 = 0.5;
 
-/// One page's rows.
-pub struct PageRows {
+/// Page-type forests' parameters: small, the classifier sees one row per page.
+pub fn type_params() -> Params {
+    let env = |k: &str, d: f64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
+    Params {
+        trees: env("TYPE_TREES", 60.0) as usize,
+        depth: env("TYPE_DEPTH", 3.0) as usize,
+        learning_rate: env("TYPE_LR", 0.1) as f32,
+        subsample: 0.8,
+        colsample: 0.8,
+        min_child_weight: env("TYPE_MCW", 1.0),
+        ..Params::default()
+    }
+}
+
+/// One page, as the trainer sees it.
+pub struct PageRef {
     pub set: usize,
     pub id: String,
     pub fold: u64,
+    pub kind: Option<usize>,
+}
+
+pub fn pages(sets: &[DataSet], folds: u64) -> Vec<PageRef> {
+    let mut out = Vec::new();
+    for (si, ds) in sets.iter().enumerate() {
+        for (id, t) in &ds.truth {
+            if t.article_body.is_none() {
+                continue;
+            }
+            let kind = t.page_type.as_deref().and_then(|k| KINDS.iter().position(|x| x.name() == k));
+            out.push(PageRef { set: si, id: id.clone(), fold: ds.fold(id, folds), kind });
+        }
+    }
+    out
+}
+
+/// The empty page-type forests (every kind at 1/7).
+pub fn no_types() -> [Forest; 7] {
+    const EMPTY: Forest = Forest { features: &[], roots: &[], feature: &[], threshold: &[], right: &[], bias: 0.0 };
+    [EMPTY; 7]
+}
+
+/// Page-type feature rows of every page (the table does not depend on the
+/// page-type model).
+pub fn type_rows(sets: &[DataSet], pages: &[PageRef]) -> (Vec<String>, Vec<Option<Vec<f32>>>) {
+    let empty = no_types();
+    let models = Models { page_type: &empty, ..Models::default() };
+    let rows = par_map(pages, |p| {
+        let page = sets[p.set].page(&p.id)?;
+        let (seg, table, _) = analyse(&page, &models);
+        let cx = Context { page: &page, seg: &seg };
+        Some((page_type::feature_names(&table), page_type::features(&cx, &table)))
+    });
+    let names = rows.iter().flatten().next().map(|r| r.0.clone()).unwrap_or_default();
+    (names, rows.into_iter().map(|r| r.map(|r| r.1)).collect())
+}
+
+/// Trains the seven one-vs-rest page-type forests on `rows` (page indices).
+pub fn train_types(names: &[String], rows: &[Option<Vec<f32>>], pages: &[PageRef], use_page: &dyn Fn(usize) -> bool) -> [Forest; 7] {
+    let params = type_params();
+    let mut forests: Vec<Forest> = Vec::new();
+    for k in 0..KINDS.len() {
+        let mut d = Data { cols: names.len(), x: Vec::new(), y: Vec::new(), w: Vec::new() };
+        for (i, p) in pages.iter().enumerate() {
+            let (Some(kind), Some(x)) = (p.kind, &rows[i]) else { continue };
+            if !use_page(i) {
+                continue;
+            }
+            d.x.extend_from_slice(x);
+            d.y.push(if kind == k { 1.0 } else { 0.0 });
+            d.w.push(1.0);
+        }
+        forests.push(as_forest(&gbdt::train(&d, &params), names));
+    }
+    forests.try_into().unwrap_or_else(|_| unreachable!())
+}
+
+/// One page's leaf rows.
+pub struct PageRows {
+    pub page: usize,
     pub x: Vec<f32>,
     pub y: Vec<f32>,
     pub w: Vec<f32>,
 }
 
-pub fn collect(sets: &[DataSet], folds: u64) -> (Vec<String>, Vec<PageRows>) {
+/// Leaf rows of every page, each analysed with the page-type forests of
+/// its fold (`type_models[fold]`).
+pub fn leaf_rows(sets: &[DataSet], pages: &[PageRef], type_models: &[[Forest; 7]]) -> (Vec<String>, Vec<PageRows>) {
+    let idx: Vec<usize> = (0..pages.len()).collect();
+    let rows = par_map(&idx, |&i| {
+        let p = &pages[i];
+        let ds = &sets[p.set];
+        let truth = ds.truth[&p.id].article_body.as_deref()?;
+        let page = ds.page(&p.id)?;
+        let models = Models { page_type: &type_models[p.fold as usize], ..Models::default() };
+        let (seg, table, _) = analyse(&page, &models);
+        let cx = Context { page: &page, seg: &seg };
+        let f = features(&cx, &table);
+        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.as_str()).collect();
+        let shares = labels::leaf_shares(&texts, truth);
+        let total: f32 = seg.leaves.iter().map(|l| l.words as f32 + 1.0).sum();
+        let y = shares.iter().map(|&s| if s >= LABEL_SHARE { 1.0 } else { 0.0 }).collect();
+        let w = seg.leaves.iter().map(|l| (l.words as f32 + 1.0) / total).collect();
+        Some((f.names, PageRows { page: i, x: f.values, y, w }))
+    });
     let mut names: Option<Vec<String>> = None;
-    let mut pages = Vec::new();
-    for (si, ds) in sets.iter().enumerate() {
-        let ids: Vec<&String> = ds.truth.keys().collect();
-        let rows: Vec<Option<(Vec<String>, PageRows)>> = par_map(&ids, |id| {
-            let truth = ds.truth[id.as_str()].article_body.as_deref()?;
-            let page = ds.page(id)?;
-            let (seg, table, _) = analyse(&page);
-            let cx = Context { page: &page, seg: &seg };
-            let f = features(&cx, &table);
-            let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.as_str()).collect();
-            let shares = labels::leaf_shares(&texts, truth);
-            let total: f32 = seg.leaves.iter().map(|l| l.words as f32 + 1.0).sum();
-            let y = shares.iter().map(|&s| if s >= LABEL_SHARE { 1.0 } else { 0.0 }).collect();
-            let w = seg.leaves.iter().map(|l| (l.words as f32 + 1.0) / total).collect();
-            Some((f.names.clone(), PageRows { set: si, id: id.to_string(), fold: ds.fold(id, folds), x: f.values, y, w }))
-        });
-        for (n, r) in rows.into_iter().flatten() {
-            match &names {
-                None => names = Some(n),
-                Some(have) => assert_eq!(have, &n, "every page has the same features"),
-            }
-            pages.push(r);
+    let mut out = Vec::new();
+    for (n, r) in rows.into_iter().flatten() {
+        match &names {
+            None => names = Some(n),
+            Some(have) => assert_eq!(have, &n, "every page has the same features"),
         }
+        out.push(r);
     }
-    (names.unwrap_or_default(), pages)
+    (names.unwrap_or_default(), out)
 }
 
-fn data_of<'a>(pages: impl Iterator<Item = &'a PageRows>, cols: usize) -> Data {
+pub fn data_of<'a>(rows: impl Iterator<Item = &'a PageRows>, cols: usize) -> Data {
     let mut d = Data { cols, x: Vec::new(), y: Vec::new(), w: Vec::new() };
-    for p in pages {
+    for p in rows {
         d.x.extend_from_slice(&p.x);
         d.y.extend_from_slice(&p.y);
         d.w.extend_from_slice(&p.w);
@@ -91,44 +178,174 @@ pub fn as_forest(m: &Model, names: &[String]) -> Forest {
     }
 }
 
-/// Held-out word F1 per page with fold models; returns per set the mean
-/// word F1 and per page (id, type, f1).
+/// A held-out page result.
+pub struct HeldOut {
+    pub set: String,
+    pub id: String,
+    pub label: Option<String>,
+    pub predicted: String,
+    pub word: score::WordScore,
+    pub shingle: score::ShingleCounts,
+}
+
+/// Where the fold models are kept for inspection (`pith-lab leaves`).
+pub fn fold_model_path(k: u64) -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../eval-out/lab");
+    let _ = std::fs::create_dir_all(&dir);
+    dir.join(format!("fold-{k}.json"))
+}
+
+/// A saved fold: its leaf models and its page-type models.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SavedFold {
+    leaf_names: Vec<String>,
+    leaf: Model,
+    second_names: Vec<String>,
+    second: Option<Model>,
+    types: Vec<(Vec<String>, Model)>,
+}
+
+fn model_of(f: &Forest) -> (Vec<String>, Model) {
+    (
+        f.features.iter().map(|s| s.to_string()).collect(),
+        Model { roots: f.roots.to_vec(), feature: f.feature.to_vec(), threshold: f.threshold.to_vec(), right: f.right.to_vec(), bias: f.bias },
+    )
+}
+
+/// Fold `k`'s models: (first leaf forest, second leaf forest, page-type forests).
+pub type FoldModels = (Forest, Option<Forest>, [Forest; 7]);
+
+/// Loads fold `k`'s models.
+pub fn load_fold(k: u64) -> Option<FoldModels> {
+    let text = std::fs::read_to_string(fold_model_path(k)).ok()?;
+    let s: SavedFold = serde_json::from_str(&text).ok()?;
+    let types: Vec<Forest> = s.types.iter().map(|(n, m)| as_forest(m, n)).collect();
+    let second = s.second.as_ref().map(|m| as_forest(m, &s.second_names));
+    Some((as_forest(&s.leaf, &s.leaf_names), second, types.try_into().ok()?))
+}
+
+/// The probabilities of `forest` (whose features are `rows`' columns in
+/// order) on every row of a page.
+fn row_probabilities(forest: &Forest, cols: usize, x: &[f32]) -> Vec<f32> {
+    x.chunks(cols).map(|row| forest.probability(row)).collect()
+}
+
+/// Second-stage rows: every page re-analysed, its first-stage features
+/// extended with the auto-context of `p1[page]` (out-of-fold).
+pub fn second_rows(
+    sets: &[DataSet],
+    pages: &[PageRef],
+    type_models: &[[Forest; 7]],
+    rows: &[PageRows],
+    p1: &[Vec<f32>],
+) -> (Vec<String>, Vec<PageRows>) {
+    let idx: Vec<usize> = (0..rows.len()).collect();
+    let out = par_map(&idx, |&r| {
+        let row = &rows[r];
+        let p = &pages[row.page];
+        let page = sets[p.set].page(&p.id)?;
+        let models = Models { page_type: &type_models[p.fold as usize], ..Models::default() };
+        let (seg, table, _) = analyse(&page, &models);
+        let cx = Context { page: &page, seg: &seg };
+        let f = features(&cx, &table);
+        let auto = pith::decision::features::auto_context(&cx, &f, &p1[r]);
+        Some((auto.names, PageRows { page: row.page, x: auto.values, y: row.y.clone(), w: row.w.clone() }))
+    });
+    let mut names = Vec::new();
+    let mut res = Vec::new();
+    for (n, r) in out.into_iter().flatten() {
+        names = n;
+        res.push(r);
+    }
+    (names, res)
+}
+
+/// Trains both leaf stages per fold (out of fold), saves the fold models,
+/// and extracts each fold's pages with its models through the core's own
+/// `extract_with`. Returns the held-out results, the out-of-fold
+/// first-stage probabilities (per row of `rows`) and the second stage's
+/// rows (for the final training).
+#[allow(clippy::too_many_arguments)]
 pub fn held_out(
     sets: &[DataSet],
+    pages: &[PageRef],
+    type_models: &[[Forest; 7]],
     names: &[String],
-    pages: &[PageRows],
+    rows: &[PageRows],
     folds: u64,
     params: &Params,
-    threshold: f32,
-) -> Vec<(String, String, Option<String>, f64, score::ShingleCounts)> {
-    let mut out = Vec::new();
+    second: Option<&Params>,
+    cut: pith::decision::Cut,
+) -> (Vec<HeldOut>, Option<(Vec<String>, Vec<PageRows>)>) {
+    // First stage, out of fold.
+    let mut firsts = Vec::new();
+    let mut p1: Vec<Vec<f32>> = vec![Vec::new(); rows.len()];
     for k in 0..folds {
-        let train = data_of(pages.iter().filter(|p| p.fold != k), names.len());
+        let train = data_of(rows.iter().filter(|r| pages[r.page].fold != k), names.len());
         let model = gbdt::train(&train, params);
         let forest = as_forest(&model, names);
-        let models = Models { leaf: &forest, leaf_threshold: threshold };
-        let test: Vec<&PageRows> = pages.iter().filter(|p| p.fold == k).collect();
+        for (r, row) in rows.iter().enumerate() {
+            if pages[row.page].fold == k {
+                p1[r] = row_probabilities(&forest, names.len(), &row.x);
+            }
+        }
+        eprintln!("  fold {k} first stage: {} train rows, {} nodes", train.rows(), model.nodes());
+        firsts.push((model, forest));
+    }
+    // Second stage, out of fold, on the out-of-fold first-stage probabilities.
+    let mut seconds: Vec<Option<(Model, Forest)>> = (0..folds).map(|_| None).collect();
+    let mut second_data = None;
+    if let Some(sp) = second {
+        let (names2, rows2) = second_rows(sets, pages, type_models, rows, &p1);
+        for k in 0..folds {
+            let train = data_of(rows2.iter().filter(|r| pages[r.page].fold != k), names2.len());
+            let model = gbdt::train(&train, sp);
+            let forest = as_forest(&model, &names2);
+            eprintln!("  fold {k} second stage: {} nodes", model.nodes());
+            seconds[k as usize] = Some((model, forest));
+        }
+        second_data = Some((names2, rows2));
+    }
+    let mut out = Vec::new();
+    for k in 0..folds {
+        let (model, forest) = &firsts[k as usize];
+        let second = seconds[k as usize].as_ref();
+        let saved = SavedFold {
+            leaf_names: names.to_vec(),
+            leaf: model.clone(),
+            second_names: second.map(|s| s.1.features.iter().map(|f| f.to_string()).collect()).unwrap_or_default(),
+            second: second.map(|s| s.0.clone()),
+            types: type_models[k as usize].iter().map(model_of).collect(),
+        };
+        let _ = std::fs::write(fold_model_path(k), serde_json::to_string(&saved).unwrap_or_default());
+        let leaf = pith::decision::LeafModel { first: forest, second: second.map(|s| &s.1), cut };
+        let models = Models { page_type: &type_models[k as usize], leaf };
+        let test: Vec<&PageRef> = pages.iter().filter(|p| p.fold == k).collect();
         let res = par_map(&test, |p| {
             let ds = &sets[p.set];
             let truth = &ds.truth[&p.id];
             let page = ds.page(&p.id)?;
-            let out = extract_with(&page, &Options { scores: false }, &models).ok()?;
+            let ex = extract_with(&page, &Options { scores: false }, &models).ok()?;
             let body = truth.article_body.as_deref().unwrap_or("");
-            let w = score::word_score(body, &out.text);
-            let sh = score::shingle_counts(body, &out.text);
-            Some((ds.name.clone(), p.id.clone(), truth.page_type.clone(), w.f1, sh))
+            Some(HeldOut {
+                set: ds.name.clone(),
+                id: p.id.clone(),
+                label: truth.page_type.clone(),
+                predicted: ex.page_type.kind.name().to_string(),
+                word: score::word_score(body, &ex.text),
+                shingle: score::shingle_counts(body, &ex.text),
+            })
         });
         out.extend(res.into_iter().flatten());
-        eprintln!("  fold {k}: {} train rows, {} nodes", train.rows(), model.nodes());
     }
-    out
+    (out, second_data)
 }
 
-/// Writes the model as Rust source.
-pub fn rust_source(m: &Model, names: &[String], threshold: f32, note: &str) -> String {
+/// Writes one forest as a Rust `Forest` expression.
+fn forest_source(s: &mut String, m: &Forest, indent: &str) {
     // Only the features the forest uses, renumbered.
     let mut used: BTreeMap<u8, u8> = BTreeMap::new();
-    for &f in &m.feature {
+    for &f in m.feature {
         if f != u8::MAX {
             let n = used.len() as u8;
             used.entry(f).or_insert(n);
@@ -136,35 +353,53 @@ pub fn rust_source(m: &Model, names: &[String], threshold: f32, note: &str) -> S
     }
     let mut order: Vec<(u8, u8)> = used.iter().map(|(&a, &b)| (b, a)).collect();
     order.sort();
+    let list = |v: Vec<String>| v.join(", ");
+    let _ = writeln!(s, "Forest {{");
+    let _ = writeln!(s, "{indent}    features: &[{}],", list(order.iter().map(|(_, f)| format!("{:?}", m.features[*f as usize])).collect()));
+    let _ = writeln!(s, "{indent}    roots: &[{}],", list(m.roots.iter().map(|r| r.to_string()).collect()));
+    let feature: Vec<String> =
+        m.feature.iter().map(|&f| if f == u8::MAX { "255".into() } else { used[&f].to_string() }).collect();
+    let _ = writeln!(s, "{indent}    feature: &[{}],", list(feature));
+    let _ = writeln!(s, "{indent}    threshold: &[{}],", list(m.threshold.iter().map(|t| format!("{t:?}")).collect()));
+    let _ = writeln!(s, "{indent}    right: &[{}],", list(m.right.iter().map(|r| r.to_string()).collect()));
+    let _ = writeln!(s, "{indent}    bias: {:?},", m.bias);
+    let _ = write!(s, "{indent}}}");
+}
+
+/// The models as Rust source.
+pub fn rust_source(leaf: &Forest, second: Option<&Forest>, types: &[Forest; 7], cut: pith::decision::Cut, note: &str) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "//! The decision's learned model. Generated by `tools/lab` (`./build.sh train`);");
+    let _ = writeln!(s, "//! The decision's learned models. Generated by `tools/lab` (`./build.sh train`);");
     let _ = writeln!(s, "//! do not edit by hand.");
     let _ = writeln!(s, "//!");
     for line in note.lines() {
         let _ = writeln!(s, "//! {line}");
     }
     let _ = writeln!(s, "\nuse super::forest::Forest;\n");
-    let _ = writeln!(s, "/// A leaf is content when the forest's probability is at least this.");
-    let _ = writeln!(s, "pub const LEAF_THRESHOLD: f32 = {threshold:?};\n");
-    let _ = writeln!(s, "/// The leaf classifier.");
-    let _ = writeln!(s, "pub static LEAF_FOREST: Forest = Forest {{");
-    let _ = writeln!(s, "    features: &[");
-    for (_, f) in &order {
-        let _ = writeln!(s, "        {:?},", names[*f as usize]);
+    let _ = writeln!(s, "/// Where leaves are cut (see `Cut`).");
+    let _ = writeln!(s, "pub const LEAF_CUT: super::Cut = super::Cut {{ threshold: {:?}, floor: {:?} }};\n", cut.threshold, cut.floor);
+    let _ = writeln!(s, "/// The page type classifier, one forest per kind (`page_type::KINDS`).");
+    let _ = writeln!(s, "pub static PAGE_TYPE_FORESTS: [Forest; 7] = [");
+    for f in types {
+        let _ = write!(s, "    ");
+        forest_source(&mut s, f, "    ");
+        let _ = writeln!(s, ",");
     }
-    let _ = writeln!(s, "    ],");
-    let list = |v: Vec<String>| v.join(", ");
-    let _ = writeln!(s, "    roots: &[{}],", list(m.roots.iter().map(|r| r.to_string()).collect()));
-    let feature: Vec<String> =
-        m.feature.iter().map(|&f| if f == u8::MAX { "255".into() } else { used[&f].to_string() }).collect();
-    let _ = writeln!(s, "    feature: &[{}],", list(feature));
-    let _ = writeln!(s, "    threshold: &[{}],", list(m.threshold.iter().map(|t| format!("{t:?}")).collect()));
-    let _ = writeln!(s, "    right: &[{}],", list(m.right.iter().map(|r| r.to_string()).collect()));
-    let _ = writeln!(s, "    bias: {:?},", m.bias);
-    let _ = writeln!(s, "}};");
+    let _ = writeln!(s, "];\n");
+    let _ = writeln!(s, "/// The leaf classifier's first stage.");
+    let _ = write!(s, "pub static LEAF_FOREST: Forest = ");
+    forest_source(&mut s, leaf, "");
+    let _ = writeln!(s, ";\n");
+    let _ = writeln!(s, "/// The leaf classifier's second stage (auto-context).");
+    match second {
+        Some(f) => {
+            let _ = write!(s, "pub static LEAF_SECOND: Option<&Forest> = Some(&");
+            forest_source(&mut s, f, "");
+            let _ = writeln!(s, ");");
+        }
+        None => {
+            let _ = writeln!(s, "pub static LEAF_SECOND: Option<&Forest> = None;");
+        }
+    }
     s
-}
-
-pub fn train_all(names: &[String], pages: &[PageRows], params: &Params) -> Model {
-    gbdt::train(&data_of(pages.iter(), names.len()), params)
 }
