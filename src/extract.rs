@@ -133,6 +133,7 @@ pub fn run_signals(cx: &Context, table: &mut ScoreTable) {
 /// passes the ones it is evaluating).
 #[derive(Debug, Clone, Copy)]
 pub struct Models<'a> {
+    pub vocabulary: &'a [i8],
     pub page_type: &'a [decision::forest::Forest; 7],
     pub leaf: decision::LeafModel<'a>,
 }
@@ -140,6 +141,7 @@ pub struct Models<'a> {
 impl Default for Models<'static> {
     fn default() -> Self {
         Models {
+            vocabulary: &decision::model::VOCABULARY,
             page_type: &decision::model::PAGE_TYPE_FORESTS,
             leaf: decision::LeafModel::shipped(),
         }
@@ -151,7 +153,7 @@ impl Default for Models<'static> {
 /// inspection).
 pub fn analyse(page: &Page, models: &Models) -> (segment::Segmentation, ScoreTable, PageType) {
     let seg = segment::segment(page);
-    let cx = Context { page, seg: &seg };
+    let cx = Context { page, seg: &seg, vocabulary: models.vocabulary };
     let mut table = ScoreTable::new(page.nodes.len());
     run_signals(&cx, &mut table);
     let page_type = page_type::classify_with(&cx, &mut table, models.page_type);
@@ -166,7 +168,7 @@ pub fn extract(page: &Page, options: &Options) -> Result<Extraction> {
 /// Extracts the content of `page` with the given models.
 pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<Extraction> {
     let seg = segment::segment(page);
-    let cx = Context { page, seg: &seg };
+    let cx = Context { page, seg: &seg, vocabulary: models.vocabulary };
     let mut table = ScoreTable::new(page.nodes.len());
     run_signals(&cx, &mut table);
     let page_type = page_type::classify_with(&cx, &mut table, models.page_type);

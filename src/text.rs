@@ -28,7 +28,7 @@ pub fn is_blank(s: &str) -> bool {
 /// Scripts written without spaces between words: each character counts as
 /// one word (Han, Hiragana, Katakana). Seed 000 measured Chinese pages, where
 /// WordNum can only mean characters.
-fn is_unspaced_script(c: char) -> bool {
+pub fn is_unspaced(c: char) -> bool {
     matches!(c as u32,
         0x3040..=0x30FF   // Hiragana, Katakana
         | 0x3400..=0x4DBF // CJK Extension A
@@ -55,7 +55,7 @@ pub fn word_count(s: &str) -> usize {
     let mut count = 0;
     let mut in_word = false;
     for c in s.chars() {
-        if is_unspaced_script(c) {
+        if is_unspaced(c) {
             count += 1;
             in_word = false;
         } else if is_word_char(c) {

@@ -205,7 +205,7 @@ mod tests {
         )
         .unwrap();
         let seg = crate::segment::segment(&page);
-        let cx = Context { page: &page, seg: &seg };
+        let cx = Context::new(&page, &seg);
         let mut t = ScoreTable::new(page.nodes.len());
         score(&cx, &mut t);
         let nav = t.expect("markup.nav");

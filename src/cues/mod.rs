@@ -15,6 +15,7 @@ pub mod schema;
 pub mod shape;
 pub mod typography;
 pub mod visibility;
+pub mod vocabulary;
 
 use crate::papers::Context;
 use crate::table::ScoreTable;
@@ -30,4 +31,5 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     typography::score(cx, table);
     layout::score(cx, table);
     readerable::score(cx, table);
+    vocabulary::score(cx, table);
 }

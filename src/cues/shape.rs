@@ -124,6 +124,13 @@ pub const COLUMNS: &[ColumnSpec] = &[
         description: "1 where the leaf's text holds a price.",
     },
     ColumnSpec {
+        key: "shape.repeats",
+        signal: "shape",
+        label: "repeats",
+        source: "text",
+        description: "How many other leaves of the page have the same text (menus, buttons and labels repeat; paragraphs do not).",
+    },
+    ColumnSpec {
         key: "shape.wordLength",
         signal: "shape",
         label: "word length",
@@ -132,10 +139,31 @@ pub const COLUMNS: &[ColumnSpec] = &[
     },
 ];
 
+/// FNV-1a of a leaf's text, lower-cased, whitespace collapsed: equal texts
+/// hash alike.
+fn text_key(text: &str) -> u64 {
+    let mut h: u64 = 0xcbf29ce484222325;
+    for w in text.split_whitespace() {
+        for c in w.chars().flat_map(char::to_lowercase) {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                h = (h ^ u64::from(b)).wrapping_mul(0x100000001b3);
+            }
+        }
+        h = (h ^ 0x20).wrapping_mul(0x100000001b3);
+    }
+    h
+}
+
 /// Writes [`COLUMNS`] on leaf rows.
 pub fn score(cx: &Context, table: &mut ScoreTable) {
     let c = table.add_all(COLUMNS);
-    for leaf in &cx.seg.leaves {
+    let keys: Vec<u64> = cx.seg.leaves.iter().map(|l| text_key(&l.text)).collect();
+    let mut sorted = keys.clone();
+    sorted.sort_unstable();
+    let count = |k: u64| sorted.partition_point(|&x| x <= k) - sorted.partition_point(|&x| x < k);
+    for (i, leaf) in cx.seg.leaves.iter().enumerate() {
+        table.set(c[5], leaf.id, (count(keys[i]) - 1) as f32);
         let t = leaf.text.trim_end_matches(|ch: char| {
             ch.is_whitespace() || matches!(ch, '"' | '\'' | '”' | '’' | ')' | ']' | '»' | '」' | '』')
         });
@@ -148,7 +176,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         table.set(c[2], leaf.id, if capital { 1.0 } else { 0.0 });
         table.set(c[3], leaf.id, digits);
         table.set(c[4], leaf.id, if has_price(&leaf.text) { 1.0 } else { 0.0 });
-        table.set(c[5], leaf.id, leaf.chars as f32 / leaf.words.max(1) as f32);
+        table.set(c[6], leaf.id, leaf.chars as f32 / leaf.words.max(1) as f32);
     }
 }
 

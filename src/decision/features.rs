@@ -200,7 +200,7 @@ pub fn features(cx: &Context, table: &ScoreTable) -> Features {
 /// image segmentation", IEEE TPAMI 2010 — a second classifier reads the
 /// first one's probabilities around each item).
 pub fn auto_context_names() -> Vec<String> {
-    let mut v: Vec<String> = ["auto.p", "auto.prev", "auto.next", "auto.prev2", "auto.next2", "auto.pageMax", "auto.pageMean", "auto.pageKept", "auto.inBest", "auto.bestShare", "auto.bestDist"]
+    let mut v: Vec<String> = ["auto.p", "auto.prev", "auto.next", "auto.prev2", "auto.next2", "auto.pageMax", "auto.pageMean", "auto.pageKept", "auto.inBest", "auto.bestShare", "auto.bestDist", "auto.before", "auto.after"]
         .iter()
         .map(|s| s.to_string())
         .collect();
@@ -251,6 +251,14 @@ pub fn auto_context(cx: &Context, first: &Features, p1: &[f32]) -> Features {
     let page_max = p1.iter().copied().fold(0.0, f32::max);
     let page_mean = pchars.first().copied().unwrap_or(0.0) / total;
     let kept: f32 = seg.leaves.iter().zip(p1).filter(|(l, &p)| p >= 0.5 && !l.hidden).map(|(l, _)| l.chars as f32).sum::<f32>() / total;
+    // The run of confident leaves: characters before the first and after
+    // the last one (a call to action after an article, a teaser before it).
+    let confident: Vec<usize> = (0..n).filter(|&i| p1[i] >= 0.5 && !seg.leaves[i].hidden).collect();
+    let mut offset = vec![0f32; n + 1];
+    for i in 0..n {
+        offset[i + 1] = offset[i] + if seg.leaves[i].hidden { 0.0 } else { seg.leaves[i].chars as f32 };
+    }
+    let (first_c, last_c) = (confident.first().copied(), confident.last().copied());
     let mut values = Vec::with_capacity(n * width);
     for i in 0..n {
         values.extend_from_slice(first.row(i));
@@ -280,6 +288,13 @@ pub fn auto_context(cx: &Context, first: &Features, p1: &[f32]) -> Features {
                 values.push(d);
             }
             None => values.extend([f32::NAN; 3]),
+        }
+        match (first_c, last_c) {
+            (Some(f), Some(l)) => {
+                values.push(if i < f { (offset[f] - offset[i + 1]) / total } else { 0.0 });
+                values.push(if i > l { (offset[i] - offset[l + 1]) / total } else { 0.0 });
+            }
+            _ => values.extend([f32::NAN; 2]),
         }
         for k in 1..=ANCESTOR_LEVELS {
             values.push(match ancestor(page, h, k) {

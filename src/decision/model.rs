@@ -7,6 +7,10 @@
 
 use super::forest::Forest;
 
+/// The vocabulary cue's weights per token bucket (`cues::vocabulary`), in
+/// units of `cues::vocabulary::WEIGHT_UNIT`.
+pub static VOCABULARY: [i8; crate::cues::vocabulary::BUCKETS] = [0; crate::cues::vocabulary::BUCKETS];
+
 /// The second leaf forest (auto-context), if trained.
 pub static LEAF_SECOND: Option<&Forest> = None;
 

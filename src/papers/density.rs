@@ -262,7 +262,7 @@ mod tests {
         )
         .unwrap();
         let seg = crate::segment::segment(&page);
-        let cx = Context { page: &page, seg: &seg };
+        let cx = Context::new(&page, &seg);
         let mut table = ScoreTable::new(page.nodes.len());
         score(&cx, &mut table);
         let (d, th, l) = (table.expect("density.textDensity"), table.expect("density.linkDensity"), table.expect("density.lines"));
@@ -292,7 +292,7 @@ mod tests {
                 });
             }
         }
-        let cx = Context { page: &page, seg: &seg };
+        let cx = Context::new(&page, &seg);
         let mut table = ScoreTable::new(page.nodes.len());
         score(&cx, &mut table);
         // p1: T' = 2 · 48 = 96, δ = 96 / (2 · 48) = 1.

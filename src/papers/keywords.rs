@@ -462,7 +462,7 @@ mod tests {
         .unwrap();
         let seg = crate::segment::segment(&page);
         let mut table = ScoreTable::new(page.nodes.len());
-        score(&Context { page: &page, seg: &seg }, &mut table);
+        score(&Context::new(&page, &seg), &mut table);
         let (terms, share) = (table.expect("keywords.terms"), table.expect("keywords.topShare"));
         let (p1, p2) = (page.nodes[0].children[0], page.nodes[0].children[1]);
         // "cat chase cat" and "dog sleep": 4 stems, all among the top 20.

@@ -38,4 +38,14 @@ pub mod vsse;
 pub struct Context<'a> {
     pub page: &'a Page,
     pub seg: &'a Segmentation,
+    /// The learned weights of the vocabulary cue
+    /// ([`crate::cues::vocabulary`]).
+    pub vocabulary: &'a [i8],
+}
+
+impl<'a> Context<'a> {
+    /// A context with the shipped learned weights.
+    pub fn new(page: &'a Page, seg: &'a Segmentation) -> Context<'a> {
+        Context { page, seg, vocabulary: &crate::decision::model::VOCABULARY }
+    }
 }

@@ -478,7 +478,7 @@ mod page_tests {
         assert_eq!((p[15].marks, seg.leaves[15].chars), (4, 28));
         assert!((p[15].per_100 - 400.0 / 28.0).abs() < 1e-9);
 
-        let cx = Context { page: &page, seg: &seg };
+        let cx = Context::new(&page, &seg);
         let mut table = ScoreTable::new(page.nodes.len());
         score(&cx, &mut table);
         let kept = table.expect("punctuation.kept");

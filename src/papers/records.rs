@@ -636,7 +636,7 @@ mod page_tests {
         assert!(a.path.contains(&table));
         assert!(!a.path.contains(&find(&page, "desc")));
 
-        let cx = Context { page: &page, seg: &seg };
+        let cx = Context::new(&page, &seg);
         let mut t = ScoreTable::new(page.nodes.len());
         score(&cx, &mut t);
         assert_eq!(super::area(&t), Some(area));
@@ -662,7 +662,7 @@ mod page_tests {
         let spec = find(&page, "spec");
         assert_eq!(a.area, Some(spec));
         assert_eq!((a.record_leaves[spec], a.hits[spec]), (1, 4));
-        let cx = Context { page: &page, seg: &seg };
+        let cx = Context::new(&page, &seg);
         assert_eq!(pairs(&cx, spec).len(), 3);
     }
 
@@ -690,7 +690,7 @@ mod page_tests {
              <ul><li><b>Capacity</b> 2 l</li><li><a href='/x'>Link</a> text</li></ul>\
              </div></body></html>",
         );
-        let cx = Context { page: &page, seg: &seg };
+        let cx = Context::new(&page, &seg);
         let got: Vec<(String, String)> =
             pairs(&cx, find(&page, "area")).into_iter().map(|r| (r.name, r.value)).collect();
         let want = [

@@ -583,7 +583,7 @@ mod page_tests {
         let side = by_text("Sidebar.");
         assert!(!side.content && side.group == 1);
 
-        let cx = Context { page: &page, seg: &seg };
+        let cx = Context::new(&page, &seg);
         let mut table = ScoreTable::new(page.nodes.len());
         score(&cx, &mut table);
         let sigma = table.expect("textStats.sigma");

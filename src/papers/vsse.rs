@@ -464,7 +464,7 @@ mod tests {
         let page = crate::html::parse_document(&html, "u").unwrap();
         let seg = crate::segment::segment(&page);
         let mut table = ScoreTable::new(page.nodes.len());
-        score(&Context { page: &page, seg: &seg }, &mut table);
+        score(&Context::new(&page, &seg), &mut table);
         let (seed, area) = (table.expect("vsse.seed"), table.expect("vsse.area"));
         assert_eq!(seg.leaves.len(), 2);
         for l in &seg.leaves {
@@ -489,7 +489,7 @@ mod tests {
         )
         .unwrap();
         let seg = crate::segment::segment(&page);
-        let cx = Context { page: &page, seg: &seg };
+        let cx = Context::new(&page, &seg);
         let mut table = ScoreTable::new(page.nodes.len());
         score(&cx, &mut table);
         let get = |key: &str, id: NodeId| table.get(table.expect(key), id);

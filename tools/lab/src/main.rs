@@ -100,11 +100,11 @@ fn main() {
             for id in a.ids.iter().flatten() {
                 let page = ds.page(id).expect("facts");
                 let fold = ds.fold(id, a.folds);
-                let (forest, second, types) = train::load_fold(fold).expect("fold models: run train first");
+                let (forest, second, types, vocabulary) = train::load_fold(fold).expect("fold models: run train first");
                 let leaf = pith::decision::LeafModel { first: &forest, second: second.as_ref(), cut: a.cut };
-                let models = pith::extract::Models { page_type: &types, leaf };
+                let models = pith::extract::Models { vocabulary, page_type: &types, leaf };
                 let (seg, mut table, pt) = pith::extract::analyse(&page, &models);
-                let cx = pith::papers::Context { page: &page, seg: &seg };
+                let cx = pith::papers::Context::new(&page, &seg);
                 let d = pith::decision::decide_with(&cx, &mut table, &pt, &leaf);
                 println!("# page type {:?} {:.2}", pt.kind, pt.confidence);
                 let pcol = table.expect("decision.score");
@@ -130,6 +130,11 @@ fn main() {
             let sets: Vec<DataSet> =
                 a.sets.iter().filter_map(|s| DataSet::load(&a.datasets, &a.facts, s).map_err(|e| eprintln!("{e}")).ok()).collect();
             types_cmd(&a, &sets);
+        }
+        "errors" => {
+            let sets: Vec<DataSet> =
+                a.sets.iter().filter_map(|s| DataSet::load(&a.datasets, &a.facts, s).map_err(|e| eprintln!("{e}")).ok()).collect();
+            errors_cmd(&a, &sets);
         }
         "refit" => {
             let sets: Vec<DataSet> =
@@ -323,17 +328,22 @@ fn train_cmd(a: &Args, sets: &[DataSet]) {
     let pages = train::pages(sets, a.folds);
     let (type_names, type_rows) = train::type_rows(sets, &pages);
     eprintln!("{} pages, {} page features ({:.1} s)", pages.len(), type_names.len(), t0.elapsed().as_secs_f64());
-    // Page types, out of fold.
-    let type_models: Vec<[pith::decision::forest::Forest; 7]> = (0..a.folds)
-        .map(|k| train::train_types(&type_names, &type_rows, &pages, &|i| pages[i].fold != k))
+    // The vocabulary and the page types, out of fold.
+    let vocab = train::vocab_pages(sets, &pages);
+    let learned: Vec<train::Learned> = (0..a.folds)
+        .map(|k| train::Learned {
+            vocabulary: Box::leak(train::train_vocab(&vocab, &|i| pages[i].fold != k).into_boxed_slice()),
+            types: train::train_types(&type_names, &type_rows, &pages, &|i| pages[i].fold != k),
+        })
         .collect();
-    let (names, rows) = train::leaf_rows(sets, &pages, &type_models);
+    eprintln!("vocabulary and page types per fold ({:.1} s)", t0.elapsed().as_secs_f64());
+    let (names, rows) = train::leaf_rows(sets, &pages, &learned);
     let leaves: usize = rows.iter().map(|p| p.y.len()).sum();
     eprintln!("{leaves} leaves, {} leaf features ({:.1} s)", names.len(), t0.elapsed().as_secs_f64());
     let mut held = None;
     if a.folds > 1 {
         let (res, second_data) =
-            train::held_out(sets, &pages, &type_models, &names, &rows, a.folds, &a.params, a.second.as_ref(), a.cut);
+            train::held_out(sets, &pages, &learned, &names, &rows, a.folds, &a.params, a.second.as_ref(), a.cut);
         held = second_data;
         println!("\n## held-out ({} folds by domain/site), {:?}, {:?}", a.folds, a.params, a.cut);
         for ds in sets {
@@ -383,6 +393,7 @@ fn train_cmd(a: &Args, sets: &[DataSet]) {
     }
     if a.write {
         let types = train::train_types(&type_names, &type_rows, &pages, &|_| true);
+        let vocabulary = train::train_vocab(&vocab, &|_| true);
         let model = gbdt::train(&train::data_of(rows.iter(), names.len()), &a.params);
         let leaf = train::as_forest(&model, &names);
         // The second stage learns on out-of-fold first-stage probabilities.
@@ -401,7 +412,7 @@ fn train_cmd(a: &Args, sets: &[DataSet]) {
             a.second,
             train::type_params()
         );
-        let src = train::rust_source(&leaf, second.as_ref(), &types, a.cut, &note);
+        let src = train::rust_source(&vocabulary, &leaf, second.as_ref(), &types, a.cut, &note);
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../src/decision/model.rs");
         std::fs::write(&path, src).expect("write the model");
         eprintln!("wrote {} ({} leaf nodes)", path.display(), model.nodes());
@@ -425,11 +436,11 @@ fn refit(a: &Args, sets: &[DataSet]) {
     let data: Vec<Option<P>> = par_map(&pages, |p| {
         let ds = &sets[p.set];
         let page = ds.page(&p.id)?;
-        let (first, second, types) = &folds[p.fold as usize];
+        let (first, second, types, vocabulary) = &folds[p.fold as usize];
         let leaf = pith::decision::LeafModel { first, second: second.as_ref(), cut: a.cut };
-        let models = pith::extract::Models { page_type: types, leaf };
+        let models = pith::extract::Models { vocabulary, page_type: types, leaf };
         let (seg, table, _) = pith::extract::analyse(&page, &models);
-        let cx = pith::papers::Context { page: &page, seg: &seg };
+        let cx = pith::papers::Context::new(&page, &seg);
         let (_, probs) = pith::decision::leaf_probabilities(&cx, &table, &leaf);
         Some(P {
             set: p.set,
@@ -515,5 +526,71 @@ fn types_cmd(a: &Args, sets: &[DataSet]) {
             print!(" {:>6}", confusion[i][j]);
         }
         println!();
+    }
+}
+
+/// Where the held-out decision errs: false-positive and false-negative
+/// words by page type and by the leaf's surroundings, with examples.
+fn errors_cmd(a: &Args, sets: &[DataSet]) {
+    let folds: Vec<_> = (0..a.folds).map(|k| train::load_fold(k).expect("fold models: run train first")).collect();
+    let pages = train::pages(sets, a.folds);
+    let rows: Vec<Option<Vec<(String, String, bool, bool, u32, String)>>> = par_map(&pages, |p| {
+        let ds = &sets[p.set];
+        let page = ds.page(&p.id)?;
+        let (first, second, types, vocabulary) = &folds[p.fold as usize];
+        let leaf = pith::decision::LeafModel { first, second: second.as_ref(), cut: a.cut };
+        let models = pith::extract::Models { vocabulary, page_type: types, leaf };
+        let (seg, mut table, pt) = pith::extract::analyse(&page, &models);
+        let cx = pith::papers::Context::new(&page, &seg);
+        let d = pith::decision::decide_with(&cx, &mut table, &pt, &leaf);
+        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.as_str()).collect();
+        let truth = ds.truth[&p.id].article_body.as_deref().unwrap_or("");
+        let shares = labels::leaf_shares(&texts, truth);
+        let kind = ds.truth[&p.id].page_type.clone().unwrap_or_else(|| ds.name.clone());
+        let land = |l: &pith::segment::Leaf| {
+            let mut tags = Vec::new();
+            for (k, name) in [("markup.nav", "nav"), ("markup.header", "header"), ("markup.footer", "footer"), ("markup.aside", "aside"), ("markup.form", "form"), ("markup.discussion", "discussion"), ("markup.furniture", "furniture"), ("markup.table", "table"), ("markup.list", "list"), ("markup.heading", "heading"), ("visibility.hidden", "hidden")] {
+                let v = table.get(table.expect(k), l.id);
+                let inside = if k == "visibility.hidden" { v == 1.0 } else { v < 12.0 };
+                if inside {
+                    tags.push(name);
+                }
+            }
+            if tags.is_empty() { "plain".to_string() } else { tags.join("+") }
+        };
+        let mut kept = vec![false; seg.leaves.len()];
+        for &i in &d.leaves {
+            kept[i] = true;
+        }
+        Some(
+            seg.leaves
+                .iter()
+                .enumerate()
+                .map(|(i, l)| (kind.clone(), land(l), kept[i], shares[i] >= 0.5, l.words, format!("{} {}", p.id, l.text.chars().take(70).collect::<String>())))
+                .collect(),
+        )
+    });
+    let mut fp: BTreeMap<(String, String), (u64, Vec<String>)> = BTreeMap::new();
+    let mut fn_: BTreeMap<(String, String), (u64, Vec<String>)> = BTreeMap::new();
+    for r in rows.into_iter().flatten().flatten() {
+        let (kind, land, kept, label, words, ex) = r;
+        let target = match (kept, label) {
+            (true, false) => &mut fp,
+            (false, true) => &mut fn_,
+            _ => continue,
+        };
+        let e = target.entry((kind, land)).or_default();
+        e.0 += u64::from(words);
+        if e.1.len() < 3 && words > 3 {
+            e.1.push(ex);
+        }
+    }
+    for (name, m) in [("FALSE POSITIVE", &fp), ("FALSE NEGATIVE", &fn_)] {
+        let mut v: Vec<_> = m.iter().collect();
+        v.sort_by_key(|(_, (w, _))| std::cmp::Reverse(*w));
+        println!("\n## {name} words by (page type, surroundings)");
+        for ((kind, land), (w, ex)) in v.into_iter().take(25) {
+            println!("{w:8} {kind:14} {land:30} {}", ex.join(" | "));
+        }
     }
 }

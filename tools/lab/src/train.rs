@@ -87,7 +87,7 @@ pub fn type_rows(sets: &[DataSet], pages: &[PageRef]) -> (Vec<String>, Vec<Optio
     let rows = par_map(pages, |p| {
         let page = sets[p.set].page(&p.id)?;
         let (seg, table, _) = analyse(&page, &models);
-        let cx = Context { page: &page, seg: &seg };
+        let cx = Context::new(&page, &seg);
         Some((page_type::feature_names(&table), page_type::features(&cx, &table)))
     });
     let names = rows.iter().flatten().next().map(|r| r.0.clone()).unwrap_or_default();
@@ -114,6 +114,85 @@ pub fn train_types(names: &[String], rows: &[Option<Vec<f32>>], pages: &[PageRef
     forests.try_into().unwrap_or_else(|_| unreachable!())
 }
 
+/// One page's leaves for the vocabulary cue: their token buckets and labels.
+pub struct VocabPage {
+    pub buckets: Vec<Vec<u16>>,
+    pub y: Vec<f32>,
+}
+
+/// Every page's leaves with their labels (segmentation and alignment only).
+pub fn vocab_pages(sets: &[DataSet], pages: &[PageRef]) -> Vec<Option<VocabPage>> {
+    par_map(pages, |p| {
+        let ds = &sets[p.set];
+        let truth = ds.truth[&p.id].article_body.as_deref()?;
+        let page = ds.page(&p.id)?;
+        let seg = pith::segment::segment(&page);
+        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.as_str()).collect();
+        let shares = labels::leaf_shares(&texts, truth);
+        Some(VocabPage {
+            buckets: seg.leaves.iter().map(|l| pith::cues::vocabulary::buckets(&l.text)).collect(),
+            y: shares.iter().map(|&s| if s >= LABEL_SHARE { 1.0 } else { 0.0 }).collect(),
+        })
+    })
+}
+
+/// L2 penalty of the vocabulary's logistic regression (per leaf step).
+const VOCAB_L2: f32 = 1e-5;
+/// Adagrad's step size and epochs for the vocabulary.
+const VOCAB_STEP: f32 = 0.2;
+const VOCAB_EPOCHS: usize = 4;
+
+/// Trains the vocabulary cue's bucket weights: logistic regression over
+/// the leaves of the pages `use_page` admits (each leaf counts once;
+/// the score is Σw/√n as the cue computes it), by Adagrad; quantised to
+/// the shipped one-byte units.
+pub fn train_vocab(rows: &[Option<VocabPage>], use_page: &dyn Fn(usize) -> bool) -> Vec<i8> {
+    use pith::cues::vocabulary::{BUCKETS, WEIGHT_UNIT};
+    let mut w = vec![0f32; BUCKETS];
+    let mut g2 = vec![1e-6f32; BUCKETS];
+    let mut bias = 0f32;
+    let mut bg2 = 1e-6f32;
+    for _ in 0..VOCAB_EPOCHS {
+        for (i, page) in rows.iter().enumerate() {
+            let Some(page) = page else { continue };
+            if !use_page(i) {
+                continue;
+            }
+            for (b, &y) in page.buckets.iter().zip(&page.y) {
+                if b.is_empty() {
+                    continue;
+                }
+                let scale = 1.0 / (b.len() as f32).sqrt();
+                let z = bias + scale * b.iter().map(|&k| w[k as usize]).sum::<f32>();
+                let p = 1.0 / (1.0 + (-z).exp());
+                let g = p - y;
+                bg2 += g * g;
+                bias -= VOCAB_STEP * g / bg2.sqrt();
+                for &k in b {
+                    let k = k as usize;
+                    let gk = g * scale + VOCAB_L2 * w[k];
+                    g2[k] += gk * gk;
+                    w[k] -= VOCAB_STEP * gk / g2[k].sqrt();
+                }
+            }
+        }
+    }
+    w.iter().map(|&x| (x / WEIGHT_UNIT).round().clamp(-127.0, 127.0) as i8).collect()
+}
+
+/// What a fold learned before the leaf forests: the vocabulary's weights
+/// and the page-type forests.
+pub struct Learned {
+    pub vocabulary: &'static [i8],
+    pub types: [Forest; 7],
+}
+
+impl Learned {
+    pub fn models(&self) -> Models<'_> {
+        Models { vocabulary: self.vocabulary, page_type: &self.types, ..Models::default() }
+    }
+}
+
 /// One page's leaf rows.
 pub struct PageRows {
     pub page: usize,
@@ -124,16 +203,16 @@ pub struct PageRows {
 
 /// Leaf rows of every page, each analysed with the page-type forests of
 /// its fold (`type_models[fold]`).
-pub fn leaf_rows(sets: &[DataSet], pages: &[PageRef], type_models: &[[Forest; 7]]) -> (Vec<String>, Vec<PageRows>) {
+pub fn leaf_rows(sets: &[DataSet], pages: &[PageRef], learned: &[Learned]) -> (Vec<String>, Vec<PageRows>) {
     let idx: Vec<usize> = (0..pages.len()).collect();
     let rows = par_map(&idx, |&i| {
         let p = &pages[i];
         let ds = &sets[p.set];
         let truth = ds.truth[&p.id].article_body.as_deref()?;
         let page = ds.page(&p.id)?;
-        let models = Models { page_type: &type_models[p.fold as usize], ..Models::default() };
+        let models = learned[p.fold as usize].models();
         let (seg, table, _) = analyse(&page, &models);
-        let cx = Context { page: &page, seg: &seg };
+        let cx = Context::new(&page, &seg);
         let f = features(&cx, &table);
         let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.as_str()).collect();
         let shares = labels::leaf_shares(&texts, truth);
@@ -203,6 +282,7 @@ struct SavedFold {
     second_names: Vec<String>,
     second: Option<Model>,
     types: Vec<(Vec<String>, Model)>,
+    vocabulary: Vec<i8>,
 }
 
 fn model_of(f: &Forest) -> (Vec<String>, Model) {
@@ -212,8 +292,9 @@ fn model_of(f: &Forest) -> (Vec<String>, Model) {
     )
 }
 
-/// Fold `k`'s models: (first leaf forest, second leaf forest, page-type forests).
-pub type FoldModels = (Forest, Option<Forest>, [Forest; 7]);
+/// Fold `k`'s models: (first leaf forest, second leaf forest, page-type
+/// forests, vocabulary).
+pub type FoldModels = (Forest, Option<Forest>, [Forest; 7], &'static [i8]);
 
 /// Loads fold `k`'s models.
 pub fn load_fold(k: u64) -> Option<FoldModels> {
@@ -221,7 +302,8 @@ pub fn load_fold(k: u64) -> Option<FoldModels> {
     let s: SavedFold = serde_json::from_str(&text).ok()?;
     let types: Vec<Forest> = s.types.iter().map(|(n, m)| as_forest(m, n)).collect();
     let second = s.second.as_ref().map(|m| as_forest(m, &s.second_names));
-    Some((as_forest(&s.leaf, &s.leaf_names), second, types.try_into().ok()?))
+    let vocabulary: &'static [i8] = Box::leak(s.vocabulary.into_boxed_slice());
+    Some((as_forest(&s.leaf, &s.leaf_names), second, types.try_into().ok()?, vocabulary))
 }
 
 /// The probabilities of `forest` (whose features are `rows`' columns in
@@ -235,7 +317,7 @@ fn row_probabilities(forest: &Forest, cols: usize, x: &[f32]) -> Vec<f32> {
 pub fn second_rows(
     sets: &[DataSet],
     pages: &[PageRef],
-    type_models: &[[Forest; 7]],
+    learned: &[Learned],
     rows: &[PageRows],
     p1: &[Vec<f32>],
 ) -> (Vec<String>, Vec<PageRows>) {
@@ -244,9 +326,9 @@ pub fn second_rows(
         let row = &rows[r];
         let p = &pages[row.page];
         let page = sets[p.set].page(&p.id)?;
-        let models = Models { page_type: &type_models[p.fold as usize], ..Models::default() };
+        let models = learned[p.fold as usize].models();
         let (seg, table, _) = analyse(&page, &models);
-        let cx = Context { page: &page, seg: &seg };
+        let cx = Context::new(&page, &seg);
         let f = features(&cx, &table);
         let auto = pith::decision::features::auto_context(&cx, &f, &p1[r]);
         Some((auto.names, PageRows { page: row.page, x: auto.values, y: row.y.clone(), w: row.w.clone() }))
@@ -269,7 +351,7 @@ pub fn second_rows(
 pub fn held_out(
     sets: &[DataSet],
     pages: &[PageRef],
-    type_models: &[[Forest; 7]],
+    learned: &[Learned],
     names: &[String],
     rows: &[PageRows],
     folds: u64,
@@ -296,7 +378,7 @@ pub fn held_out(
     let mut seconds: Vec<Option<(Model, Forest)>> = (0..folds).map(|_| None).collect();
     let mut second_data = None;
     if let Some(sp) = second {
-        let (names2, rows2) = second_rows(sets, pages, type_models, rows, &p1);
+        let (names2, rows2) = second_rows(sets, pages, learned, rows, &p1);
         for k in 0..folds {
             let train = data_of(rows2.iter().filter(|r| pages[r.page].fold != k), names2.len());
             let model = gbdt::train(&train, sp);
@@ -315,11 +397,12 @@ pub fn held_out(
             leaf: model.clone(),
             second_names: second.map(|s| s.1.features.iter().map(|f| f.to_string()).collect()).unwrap_or_default(),
             second: second.map(|s| s.0.clone()),
-            types: type_models[k as usize].iter().map(model_of).collect(),
+            types: learned[k as usize].types.iter().map(model_of).collect(),
+            vocabulary: learned[k as usize].vocabulary.to_vec(),
         };
         let _ = std::fs::write(fold_model_path(k), serde_json::to_string(&saved).unwrap_or_default());
         let leaf = pith::decision::LeafModel { first: forest, second: second.map(|s| &s.1), cut };
-        let models = Models { page_type: &type_models[k as usize], leaf };
+        let models = Models { vocabulary: learned[k as usize].vocabulary, page_type: &learned[k as usize].types, leaf };
         let test: Vec<&PageRef> = pages.iter().filter(|p| p.fold == k).collect();
         let res = par_map(&test, |p| {
             let ds = &sets[p.set];
@@ -367,7 +450,14 @@ fn forest_source(s: &mut String, m: &Forest, indent: &str) {
 }
 
 /// The models as Rust source.
-pub fn rust_source(leaf: &Forest, second: Option<&Forest>, types: &[Forest; 7], cut: pith::decision::Cut, note: &str) -> String {
+pub fn rust_source(
+    vocabulary: &[i8],
+    leaf: &Forest,
+    second: Option<&Forest>,
+    types: &[Forest; 7],
+    cut: pith::decision::Cut,
+    note: &str,
+) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "//! The decision's learned models. Generated by `tools/lab` (`./build.sh train`);");
     let _ = writeln!(s, "//! do not edit by hand.");
@@ -376,6 +466,10 @@ pub fn rust_source(leaf: &Forest, second: Option<&Forest>, types: &[Forest; 7], 
         let _ = writeln!(s, "//! {line}");
     }
     let _ = writeln!(s, "\nuse super::forest::Forest;\n");
+    let _ = writeln!(s, "/// The vocabulary cue's weights per token bucket (`cues::vocabulary`), in");
+    let _ = writeln!(s, "/// units of `cues::vocabulary::WEIGHT_UNIT`.");
+    let _ = writeln!(s, "#[rustfmt::skip]");
+    let _ = writeln!(s, "pub static VOCABULARY: [i8; crate::cues::vocabulary::BUCKETS] = [{}];\n", vocabulary.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(","));
     let _ = writeln!(s, "/// Where leaves are cut (see `Cut`).");
     let _ = writeln!(s, "pub const LEAF_CUT: super::Cut = super::Cut {{ threshold: {:?}, floor: {:?} }};\n", cut.threshold, cut.floor);
     let _ = writeln!(s, "/// The page type classifier, one forest per kind (`page_type::KINDS`).");

@@ -1,0 +1,118 @@
+//! Cue: the words of boilerplate. Calls to action ("get started", "sign
+//! up", "learn more"), consent and legal lines, sharing and navigation
+//! labels use a small vocabulary that running text rarely does. Built on
+//! seed 003's first step (§2.3–2.4: the text split into tokens and counted):
+//! each leaf's lower-cased words and word pairs are hashed into
+//! [`BUCKETS`] buckets, and a linear model learned by `tools/lab` (logistic
+//! regression, on folds it is not evaluated on) weighs them. The score is
+//! the weights' sum over the square root of the token count: positive for
+//! the words of content, negative for those of boilerplate. Hashing keeps
+//! the shipped model small (one byte per bucket) and language-neutral;
+//! nothing of any page is stored, only bucket weights.
+
+use crate::papers::Context;
+use crate::table::{ColumnSpec, ScoreTable};
+use crate::text;
+
+/// Hash buckets (a power of two). 4,096 one-byte weights: 4 KB of model.
+pub const BUCKETS: usize = 4096;
+
+/// A weight of 1 in the shipped table is this much log-odds.
+pub const WEIGHT_UNIT: f32 = 1.0 / 32.0;
+
+/// Tokens a leaf contributes at most (a long paragraph's first ones say
+/// enough; the score stays cheap).
+pub const MAX_TOKENS: usize = 64;
+
+pub const COLUMNS: &[ColumnSpec] = &[ColumnSpec {
+    key: "vocabulary.score",
+    signal: "vocabulary",
+    label: "vocabulary",
+    source: "seed 003 §2.3 tokens; learned bucket weights (tools/lab)",
+    description: "Learned log-odds of the leaf's words and word pairs being content (negative: words of calls to action, consent, navigation).",
+}];
+
+fn fnv(h: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100000001b3))
+}
+
+/// The buckets of a text's first [`MAX_TOKENS`] tokens: lower-cased words
+/// (runs of word characters; each character of a script without spaces is
+/// a word) and each pair of consecutive words.
+pub fn buckets(text_: &str) -> Vec<u16> {
+    let mut words: Vec<u64> = Vec::new();
+    let mut cur: Option<u64> = None;
+    for c in text_.chars() {
+        if words.len() >= MAX_TOKENS {
+            break;
+        }
+        if text::is_word_char(c) {
+            let mut buf = [0u8; 4];
+            let mut h = cur.unwrap_or(0xcbf29ce484222325);
+            for l in c.to_lowercase() {
+                h = fnv(h, l.encode_utf8(&mut buf).as_bytes());
+            }
+            if text::is_unspaced(c) {
+                if let Some(w) = cur.take() {
+                    words.push(w);
+                }
+                words.push(h);
+            } else {
+                cur = Some(h);
+            }
+        } else if let Some(w) = cur.take() {
+            words.push(w);
+        }
+    }
+    if let Some(w) = cur {
+        if words.len() < MAX_TOKENS {
+            words.push(w);
+        }
+    }
+    let mask = (BUCKETS - 1) as u64;
+    let mut out: Vec<u16> = words.iter().map(|&w| (w & mask) as u16).collect();
+    for pair in words.windows(2) {
+        let h = fnv(pair[0].rotate_left(17) ^ 0x9E3779B97F4A7C15, &pair[1].to_le_bytes());
+        out.push((h & mask) as u16);
+    }
+    out
+}
+
+/// The score of a text under `weights`.
+pub fn text_score(text: &str, weights: &[i8]) -> f32 {
+    let b = buckets(text);
+    if b.is_empty() || weights.len() < BUCKETS {
+        return f32::NAN;
+    }
+    let sum: i32 = b.iter().map(|&i| i32::from(weights[i as usize])).sum();
+    sum as f32 * WEIGHT_UNIT / (b.len() as f32).sqrt()
+}
+
+/// Writes [`COLUMNS`] on leaf rows.
+pub fn score(cx: &Context, table: &mut ScoreTable) {
+    let c = table.add_all(COLUMNS);
+    for leaf in &cx.seg.leaves {
+        table.set(c[0], leaf.id, text_score(&leaf.text, cx.vocabulary));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_and_pairs_in_buckets() {
+        let b = buckets("Sign up, sign UP!");
+        // Four words and three pairs; case does not matter.
+        assert_eq!(b.len(), 7);
+        assert_eq!(b[0], b[2]);
+        assert_eq!(b[1], b[3]);
+        assert_eq!(b[4], b[6]);
+        assert_eq!(buckets("信息").len(), 3, "two characters and their pair");
+        let mut w = vec![0i8; BUCKETS];
+        w[b[0] as usize] = -64;
+        // Two "sign" of 7 tokens at -64/32 = -2 each.
+        assert!((text_score("Sign up, sign UP!", &w) + 4.0 / 7f32.sqrt()).abs() < 1e-6);
+        assert!(text_score("", &w).is_nan());
+    }
+}
