@@ -8,7 +8,7 @@
 //! uses for them (the key lists below, as Readability.js reads them too).
 
 use serde::Serialize;
-use serde_json::Value;
+use crate::json::{self, Value};
 
 use crate::model::{NodeId, Page, Tag};
 use crate::text;
@@ -98,25 +98,35 @@ fn json_ld_article(page: &Page) -> Option<Value> {
             None => false,
         }
     }
+    // Arrays and `@graph`s, searched with an explicit stack (pages are
+    // hostile: a deep JSON-LD must not exhaust the stack).
     fn find(v: Value) -> Option<Value> {
-        match v {
-            Value::Array(items) => items.into_iter().find_map(find),
-            Value::Object(ref o) if is_article(&v) => Some(Value::Object(o.clone())),
-            Value::Object(mut o) => o.remove("@graph").and_then(find),
-            _ => None,
+        let mut stack = vec![v];
+        while let Some(v) = stack.pop() {
+            match v {
+                Value::Array(items) => stack.extend(items.into_iter().rev()),
+                Value::Object(_) if is_article(&v) => return Some(v),
+                Value::Object(o) => {
+                    if let Some((_, g)) = o.into_iter().rev().find(|(k, _)| k == "@graph") {
+                        stack.push(g);
+                    }
+                }
+                _ => {}
+            }
         }
+        None
     }
     page.json_ld.iter().find_map(|src| {
         // Some sites wrap JSON-LD in CDATA markers.
         let src = src.trim().trim_start_matches("<![CDATA[").trim_end_matches("]]>");
-        serde_json::from_str::<Value>(src).ok().and_then(find)
+        json::parse(src).ok().and_then(find)
     })
 }
 
 fn json_str(v: &Value) -> Option<String> {
     match v {
         Value::String(s) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
-        Value::Object(o) => o.get("name").and_then(json_str),
+        Value::Object(_) => v.get("name").and_then(json_str),
         Value::Array(items) => {
             let names: Vec<String> = items.iter().filter_map(json_str).collect();
             (!names.is_empty()).then(|| names.join(", "))
@@ -130,7 +140,7 @@ fn json_str(v: &Value) -> Option<String> {
 fn json_url(v: &Value) -> Option<String> {
     match v {
         Value::String(s) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
-        Value::Object(o) => o.get("url").or_else(|| o.get("contentUrl")).and_then(json_url),
+        Value::Object(_) => v.get("url").or_else(|| v.get("contentUrl")).and_then(json_url),
         Value::Array(items) => items.iter().find_map(json_url),
         _ => None,
     }

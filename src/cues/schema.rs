@@ -3,7 +3,7 @@
 //! the root's row (node 0): they describe the page, not a node. The page
 //! type classifier ([`crate::page_type`]) reads them with the structure.
 
-use serde_json::Value;
+use crate::json::{self, Value};
 
 use crate::model::Page;
 use crate::papers::Context;
@@ -112,18 +112,18 @@ pub fn json_ld_types(page: &Page) -> Vec<String> {
     let mut out = Vec::new();
     for src in &page.json_ld {
         let src = src.trim().trim_start_matches("<![CDATA[").trim_end_matches("]]>");
-        let Ok(v) = serde_json::from_str::<Value>(src) else { continue };
+        let Ok(v) = json::parse(src) else { continue };
         let mut stack = vec![&v];
         while let Some(v) = stack.pop() {
             match v {
                 Value::Array(items) => stack.extend(items.iter()),
                 Value::Object(o) => {
-                    match o.get("@type") {
+                    match v.get("@type") {
                         Some(Value::String(t)) => out.push(t.clone()),
                         Some(Value::Array(ts)) => out.extend(ts.iter().filter_map(|t| t.as_str().map(String::from))),
                         _ => {}
                     }
-                    stack.extend(o.values().filter(|x| x.is_object() || x.is_array()));
+                    stack.extend(o.iter().map(|(_, x)| x).filter(|x| x.is_object() || x.is_array()));
                 }
                 _ => {}
             }

@@ -28,11 +28,22 @@ fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
         .map_err(|e| JsError::new(&format!("pith: could not encode output: {e}")))
 }
 
+/// Options from a JS object (`{scores?: boolean}`); absent fields keep
+/// their defaults. Read field by field: a serde decoder for one boolean
+/// would cost the binary kilobytes.
 fn options(v: JsValue) -> Result<Options, JsError> {
+    let mut o = Options::default();
     if v.is_undefined() || v.is_null() {
-        return Ok(Options::default());
+        return Ok(o);
     }
-    serde_wasm_bindgen::from_value(v).map_err(|e| js_error(Error::Decode(e.to_string())))
+    if !v.is_object() {
+        return Err(js_error(Error::Decode("options must be an object".into())));
+    }
+    let scores = js_sys::Reflect::get(&v, &JsValue::from_str("scores")).unwrap_or(JsValue::UNDEFINED);
+    if !scores.is_undefined() {
+        o.scores = scores.as_bool().ok_or_else(|| js_error(Error::Decode("options.scores must be a boolean".into())))?;
+    }
+    Ok(o)
 }
 
 #[wasm_bindgen(start)]
@@ -99,11 +110,16 @@ pub fn extract_document(doc: &web_sys::Document, options_value: JsValue) -> Resu
 /// field), its JSON text.
 #[wasm_bindgen(js_name = extractFacts)]
 pub fn extract_facts(facts: JsValue, options_value: JsValue) -> Result<JsValue, JsError> {
-    let facts: PageFacts = match facts.as_string() {
-        Some(json) => serde_json::from_str(&json).map_err(|e| Error::Decode(e.to_string())),
-        None => serde_wasm_bindgen::from_value(facts).map_err(|e| Error::Decode(e.to_string())),
-    }
-    .map_err(js_error)?;
+    // An object is turned into JSON text by the browser's own encoder, so
+    // one decoder (crate::json) reads both forms.
+    let json = match facts.as_string() {
+        Some(json) => json,
+        None => js_sys::JSON::stringify(&facts)
+            .ok()
+            .and_then(|s| s.as_string())
+            .ok_or_else(|| js_error(Error::Decode("facts are neither JSON text nor an object".into())))?,
+    };
+    let facts = PageFacts::from_json(&json).map_err(js_error)?;
     let page = Page::from_facts(facts).map_err(js_error)?;
     let out = extract(&page, &options(options_value)?).map_err(js_error)?;
     to_js(&out)

@@ -41,7 +41,14 @@ pub struct Walk {
 }
 
 fn err(what: &str, e: JsValue) -> Error {
-    Error::Frontend(format!("{what}: {}", e.as_string().unwrap_or_else(|| format!("{e:?}"))))
+    // A thrown DOMException or Error: its message; anything else is named
+    // only (formatting a JS value would pull float formatting into the
+    // binary).
+    let message = e
+        .as_string()
+        .or_else(|| js_sys::Reflect::get(&e, &JsValue::from_str("message")).ok().and_then(|m| m.as_string()))
+        .unwrap_or_else(|| "an exception".to_string());
+    Error::Frontend(format!("{what}: {message}"))
 }
 
 /// The options object for `checkVisibility`: `visibility: hidden` counts as

@@ -175,6 +175,9 @@ struct PageResult {
     with: Option<f64>,
     without: Option<f64>,
     ms: f64,
+    /// Title and readerable, where the truth has them: matches (1) or not (0).
+    title: Option<f64>,
+    readerable: Option<f64>,
 }
 
 fn eval(a: &Args, ds: &DataSet) {
@@ -203,6 +206,8 @@ fn eval(a: &Args, ds: &DataSet) {
             with: score::snippet_rate(&truth.with, &out.text),
             without: score::snippet_rate(&truth.without, &out.text),
             ms,
+            title: truth.title.as_ref().map(|t| if t.trim() == out.title.trim() { 1.0 } else { 0.0 }),
+            readerable: truth.readerable.map(|r| if r == out.readerable { 1.0 } else { 0.0 }),
         })
     });
     let missing = results.iter().filter(|r| r.is_none()).count();
@@ -245,6 +250,11 @@ fn report(ds: &DataSet, results: &[PageResult], missing: usize, secs: f64) {
         sr,
         mean(results.iter().filter_map(|r| r.with)),
         mean(results.iter().filter_map(|r| r.without)),
+    );
+    println!(
+        "title exact {:.3} | readerable accuracy {:.3}",
+        mean(results.iter().filter_map(|r| r.title)),
+        mean(results.iter().filter_map(|r| r.readerable))
     );
     let mut by_type: BTreeMap<&str, Vec<&PageResult>> = BTreeMap::new();
     for r in results {
@@ -313,6 +323,8 @@ fn oracle(a: &Args, ds: &DataSet) {
             with: score::snippet_rate(&truth.with, &text),
             without: score::snippet_rate(&truth.without, &text),
             ms: 0.0,
+            title: None,
+            readerable: None,
         })
     });
     let missing = results.iter().filter(|r| r.is_none()).count();
