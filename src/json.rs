@@ -291,8 +291,8 @@ impl Parser<'_> {
             }
             self.digits();
         }
-        match self.text[start..self.pos].parse::<f64>() {
-            Ok(n) if n.is_finite() => Ok(n),
+        match crate::text::parse_number(&self.text[start..self.pos]) {
+            Some(n) if n.is_finite() => Ok(n),
             _ => Err(JsonError { offset: start, message: "number out of range" }),
         }
     }

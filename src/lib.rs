@@ -49,6 +49,7 @@ pub mod model;
 pub mod page_type;
 pub mod papers;
 pub mod segment;
+pub mod sort;
 pub mod table;
 pub mod text;
 

@@ -191,7 +191,9 @@ pub fn segment(page: &Page) -> Segmentation {
         }
     }
     // Leaves were found parent by parent; put them in document order.
-    seg.leaves.sort_by_key(|l| l.id);
+    let ids: Vec<u64> = seg.leaves.iter().map(|l| l.id as u64).collect();
+    let mut leaves: Vec<Option<Leaf>> = std::mem::take(&mut seg.leaves).into_iter().map(Some).collect();
+    seg.leaves = crate::sort::order(&ids).into_iter().filter_map(|i| leaves[i as usize].take()).collect();
     for (index, leaf) in seg.leaves.iter().enumerate() {
         for &top in &leaf.nodes {
             for m in page.subtree(top) {

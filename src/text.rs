@@ -37,16 +37,35 @@ pub fn is_unspaced(c: char) -> bool {
         | 0x20000..=0x2FA1F)
 }
 
-/// A character that is part of a word: the Unicode `\w` class (letters,
-/// marks, digits, connector punctuation), as the evaluation's tokeniser uses.
+/// A character that is part of a word, close to the Unicode `\w` class
+/// (letters, marks, digits, connector punctuation) the evaluation's
+/// tokeniser uses, without Unicode's property tables (kilobytes of the
+/// shipped wasm): ASCII letters, digits and `_`; beyond ASCII, every
+/// character outside the blocks of punctuation, symbols, spaces, emoji
+/// and private use. Scripts are letters; that is enough for counting.
 pub fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '_' || is_mark(c)
-}
-
-fn is_mark(c: char) -> bool {
-    // Combining marks that `is_alphanumeric` does not cover (Devanagari
-    // vowel signs and the like). A coarse range test is enough for counting.
-    matches!(c as u32, 0x0300..=0x036F | 0x0900..=0x0DFF | 0x1AB0..=0x1AFF | 0x20D0..=0x20FF)
+    let u = c as u32;
+    if u < 0x80 {
+        return c.is_ascii_alphanumeric() || c == '_';
+    }
+    !matches!(u,
+        0x80..=0xBF          // Latin-1 controls, punctuation, signs (ª º are rare)
+        | 0xD7 | 0xF7        // × ÷
+        | 0x2000..=0x206F    // general punctuation, spaces, dashes, quotes
+        | 0x20A0..=0x20CF    // currency signs
+        | 0x2190..=0x2BFF    // arrows, maths, technical, boxes, shapes, dingbats
+        | 0x2E00..=0x2E7F    // supplemental punctuation
+        | 0x3000..=0x3004    // CJK spaces and marks
+        | 0x3008..=0x303F    // CJK brackets and punctuation
+        | 0xE000..=0xF8FF    // private use (icon fonts)
+        | 0xFE10..=0xFE1F    // vertical forms
+        | 0xFE30..=0xFE4F    // CJK compatibility forms
+        | 0xFE50..=0xFE6F    // small forms
+        | 0xFEFF             // byte order mark
+        | 0xFF01..=0xFF0F | 0xFF1A..=0xFF20 | 0xFF3B..=0xFF40 | 0xFF5B..=0xFF65 // full-width punctuation
+        | 0xFFF0..=0xFFFF    // specials
+        | 0x1F000..=0x1FAFF  // emoji, symbols, pictographs
+    ) && !c.is_whitespace()
 }
 
 /// Number of words: runs of word characters, where each character of an
@@ -81,7 +100,7 @@ pub fn fold_for_compare(s: &str) -> String {
                 out.push(' ');
             }
             pending_space = false;
-            out.extend(c.to_lowercase());
+            out.push(lower_char(c));
         } else {
             pending_space = true;
         }
@@ -141,6 +160,153 @@ impl NameTokens {
     }
 }
 
+/// Lower-cases one character without Unicode's case tables (kilobytes of
+/// the shipped wasm): ASCII, Latin-1 and Latin Extended-A, Greek and
+/// Cyrillic, the scripts with case that the web mostly writes; any other
+/// character is returned as it is. The same function serves training and
+/// extraction, so learned weights see the same text.
+pub fn lower_char(c: char) -> char {
+    let u = c as u32;
+    let l = match u {
+        0x41..=0x5A => u + 32,
+        0xC0..=0xDE if u != 0xD7 => u + 32,
+        // Latin Extended-A: upper/lower pairs alternate (even upper), but
+        // for the two runs where odd code points are upper.
+        // İ (dotted capital I) lower-cases to i (Unicode adds a dot mark).
+        0x130 => 0x69,
+        0x100..=0x12F | 0x132..=0x137 | 0x14A..=0x177 if u % 2 == 0 => u + 1,
+        0x139..=0x148 | 0x179..=0x17E if u % 2 == 1 => u + 1,
+        0x178 => 0xFF,
+        0x386 => 0x3AC,
+        0x388..=0x38A => u + 37,
+        0x391..=0x3A1 | 0x3A3..=0x3AB => u + 32,
+        0x400..=0x40F => u + 80,
+        0x410..=0x42F => u + 32,
+        0x460..=0x4FF if u % 2 == 0 => u + 1,
+        _ => u,
+    };
+    char::from_u32(l).unwrap_or(c)
+}
+
+/// [`lower_char`] over a string.
+pub fn lower(s: &str) -> String {
+    s.chars().map(lower_char).collect()
+}
+
+/// Whether `c` is an upper-case letter of a script [`lower_char`] knows.
+pub fn is_upper(c: char) -> bool {
+    lower_char(c) != c
+}
+
+/// Whether `c` belongs to a script with letter case that [`lower_char`]
+/// knows (Latin, Greek, Cyrillic).
+pub fn has_case(c: char) -> bool {
+    matches!(c as u32, 0x41..=0x5A | 0x61..=0x7A | 0xC0..=0x24F | 0x370..=0x3FF | 0x400..=0x4FF)
+}
+
+/// Parses a decimal number (`-12`, `3.5`, `1e-3`, `.5`) without the
+/// standard library's float parser (its tables cost the shipped wasm about
+/// ten kilobytes). Exact for up to 19 significant digits and exponents
+/// within ±22 (Clinger's fast path); otherwise within an ulp or two of
+/// `f64`, which the model's `f32` values do not see.
+pub fn parse_number(s: &str) -> Option<f64> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    let neg = match b.first() {
+        Some(b'-') => {
+            i += 1;
+            true
+        }
+        Some(b'+') => {
+            i += 1;
+            false
+        }
+        _ => false,
+    };
+    let mut mant: u64 = 0;
+    let mut exp: i32 = 0;
+    let mut digits = 0;
+    let mut seen = false;
+    while i < b.len() && b[i].is_ascii_digit() {
+        seen = true;
+        if digits < 19 {
+            mant = mant * 10 + u64::from(b[i] - b'0');
+            if mant > 0 {
+                digits += 1;
+            }
+        } else {
+            exp += 1;
+        }
+        i += 1;
+    }
+    if i < b.len() && b[i] == b'.' {
+        i += 1;
+        while i < b.len() && b[i].is_ascii_digit() {
+            seen = true;
+            if digits < 19 {
+                mant = mant * 10 + u64::from(b[i] - b'0');
+                exp -= 1;
+                if mant > 0 {
+                    digits += 1;
+                }
+            }
+            i += 1;
+        }
+    }
+    if !seen {
+        return None;
+    }
+    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+        i += 1;
+        let eneg = match b.get(i) {
+            Some(b'-') => {
+                i += 1;
+                true
+            }
+            Some(b'+') => {
+                i += 1;
+                false
+            }
+            _ => false,
+        };
+        let start = i;
+        let mut e: i32 = 0;
+        while i < b.len() && b[i].is_ascii_digit() {
+            e = e.saturating_mul(10).saturating_add(i32::from(b[i] - b'0'));
+            i += 1;
+        }
+        if i == start {
+            return None;
+        }
+        exp = exp.saturating_add(if eneg { -e } else { e });
+    }
+    if i != b.len() {
+        return None;
+    }
+    const POW10: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+        1e18, 1e19, 1e20, 1e21, 1e22,
+    ];
+    let mut v = mant as f64;
+    if mant != 0 {
+        let mut e = exp;
+        while e > 22 {
+            v *= 1e22;
+            e -= 22;
+        }
+        while e < -22 {
+            v /= 1e22;
+            e += 22;
+        }
+        if e >= 0 {
+            v *= POW10[e as usize];
+        } else {
+            v /= POW10[(-e) as usize];
+        }
+    }
+    Some(if neg { -v } else { v })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,6 +329,36 @@ mod tests {
         let t = NameTokens::new("tab-pane  dropdownMenu", "post_body2");
         assert_eq!(t.tokens(), ["tab", "pane", "dropdown", "menu", "post", "body2"]);
         assert!(t.any(&["menu"]) && !t.any(&["nav"]) && t.any_prefix(&["body"]));
+    }
+
+    #[test]
+    fn lower_case_without_tables() {
+        assert_eq!(lower("Ärger ÉTÉ Ωμέγα ПРИВЕТ Ёж Łódź Straße 中文 İ"), "ärger été ωμέγα привет ёж łódź straße 中文 i");
+        assert!(is_upper('Ä') && !is_upper('ä') && !is_upper('中'));
+        assert!(has_case('a') && has_case('Ж') && !has_case('中'));
+    }
+
+    #[test]
+    fn numbers_parse_like_the_standard_library() {
+        for s in ["0", "-12", "3.5", "1e-3", ".5", "16.666666666666668", "1234.5678", "2.5E+3", "-0.0", "0.1", "123456789012345678901"] {
+            let ours = parse_number(s).unwrap();
+            let std = s.parse::<f64>().unwrap();
+            assert!((ours - std).abs() <= std.abs() * 4e-16, "{s}: {ours} vs {std}");
+            assert_eq!(ours as f32, std as f32, "{s}");
+        }
+        for bad in ["", "-", "1e", "abc", "1.2.3", "12px"] {
+            assert_eq!(parse_number(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn word_characters() {
+        for c in ['a', 'Z', '7', '_', 'é', 'ß', 'Ж', 'ω', '中', 'ア', 'ب', 'ก', 'क', '\u{0301}'] {
+            assert!(is_word_char(c), "{c:?}");
+        }
+        for c in [' ', '.', '-', '\u{a0}', '“', '—', '€', '→', '。', '、', '！', '\u{e000}', '😀', '\u{3000}'] {
+            assert!(!is_word_char(c), "{c:?}");
+        }
     }
 
     #[test]

@@ -45,7 +45,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     let rects: Vec<Option<Rect>> = cx.seg.leaves.iter().map(|l| leaf_rect(page, l.holder())).collect();
     let doc_height = rects.iter().flatten().map(|r| r.y + r.h).fold(vp.height, f32::max).max(1.0);
     // The text axis: character-weighted median of visible leaf centres.
-    let mut centres: Vec<(f32, u32)> = cx
+    let centres: Vec<(f32, u32)> = cx
         .seg
         .leaves
         .iter()
@@ -53,7 +53,8 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         .filter(|(l, _)| !l.hidden)
         .filter_map(|(l, r)| r.map(|r| (r.x + r.w / 2.0, l.chars)))
         .collect();
-    centres.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let keys: Vec<u64> = centres.iter().map(|c| crate::sort::f32_key(c.0)).collect();
+    let centres: Vec<(f32, u32)> = crate::sort::order(&keys).into_iter().map(|i| centres[i as usize]).collect();
     let total: u64 = centres.iter().map(|c| u64::from(c.1)).sum();
     let mut acc = 0u64;
     let axis = centres.iter().find(|c| {

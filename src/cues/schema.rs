@@ -151,7 +151,7 @@ fn host_labels(url: &str) -> Vec<String> {
 
 /// The lower-cased words of a title.
 fn title_words(title: &str) -> Vec<String> {
-    title.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(|w| w.to_lowercase()).collect()
+    title.split(|c: char| !crate::text::is_word_char(c)).filter(|w| !w.is_empty()).map(crate::text::lower).collect()
 }
 
 /// Writes [`COLUMNS`] on row 0.

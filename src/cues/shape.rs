@@ -144,7 +144,7 @@ pub const COLUMNS: &[ColumnSpec] = &[
 fn text_key(text: &str) -> u64 {
     let mut h: u64 = 0xcbf29ce484222325;
     for w in text.split_whitespace() {
-        for c in w.chars().flat_map(char::to_lowercase) {
+        for c in w.chars().map(crate::text::lower_char) {
             let mut buf = [0u8; 4];
             for b in c.encode_utf8(&mut buf).bytes() {
                 h = (h ^ u64::from(b)).wrapping_mul(0x100000001b3);
@@ -160,7 +160,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     let c = table.add_all(COLUMNS);
     let keys: Vec<u64> = cx.seg.leaves.iter().map(|l| text_key(&l.text)).collect();
     let mut sorted = keys.clone();
-    sorted.sort_unstable();
+    crate::sort::sort(&mut sorted);
     let count = |k: u64| sorted.partition_point(|&x| x <= k) - sorted.partition_point(|&x| x < k);
     for (i, leaf) in cx.seg.leaves.iter().enumerate() {
         table.set(c[5], leaf.id, (count(keys[i]) - 1) as f32);
@@ -168,8 +168,8 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
             ch.is_whitespace() || matches!(ch, '"' | '\'' | '”' | '’' | ')' | ']' | '»' | '」' | '』')
         });
         let ends = t.ends_with(SENTENCE_END);
-        let first = leaf.text.chars().find(|ch| ch.is_alphabetic());
-        let capital = first.is_some_and(|ch| ch.is_uppercase() || !ch.is_lowercase());
+        let first = leaf.text.chars().find(|&ch| crate::text::is_word_char(ch) && !ch.is_ascii_digit());
+        let capital = first.is_some_and(|ch| crate::text::is_upper(ch) || !crate::text::has_case(ch));
         let digits = leaf.text.chars().filter(char::is_ascii_digit).count() as f32 / leaf.chars.max(1) as f32;
         table.set(c[0], leaf.id, element_kind(cx.page, leaf) as u8 as f32);
         table.set(c[1], leaf.id, if ends { 1.0 } else { 0.0 });

@@ -49,9 +49,7 @@ pub fn buckets(text_: &str) -> Vec<u16> {
         if text::is_word_char(c) {
             let mut buf = [0u8; 4];
             let mut h = cur.unwrap_or(0xcbf29ce484222325);
-            for l in c.to_lowercase() {
-                h = fnv(h, l.encode_utf8(&mut buf).as_bytes());
-            }
+            h = fnv(h, text::lower_char(c).encode_utf8(&mut buf).as_bytes());
             if text::is_unspaced(c) {
                 if let Some(w) = cur.take() {
                     words.push(w);

@@ -191,13 +191,16 @@ pub fn orphan_headings(cx: &Context, keep: &[usize]) -> Vec<usize> {
             None
         }
     };
-    let kept: std::collections::HashSet<usize> = keep.iter().copied().collect();
+    let mut kept = vec![false; cx.seg.leaves.len()];
+    for &i in keep {
+        kept[i] = true;
+    }
     let rejected_section = |i: usize| {
         let Some(parent) = cx.page.nodes[cx.seg.leaves[i].id].parent else { return false };
         let others: Vec<usize> = (0..cx.seg.leaves.len())
             .filter(|&j| j != i && cx.page.contains(parent, cx.seg.leaves[j].holder()))
             .collect();
-        others.len() >= ORPHAN_MIN_SIBLINGS && others.iter().all(|j| !kept.contains(j))
+        others.len() >= ORPHAN_MIN_SIBLINGS && others.iter().all(|&j| !kept[j])
     };
     keep.iter().rev().take_while(|&&i| level(i).is_some()).copied().filter(|&i| rejected_section(i)).collect()
 }
@@ -213,8 +216,9 @@ pub fn orphan_headings(cx: &Context, keep: &[usize]) -> Vec<usize> {
 /// (an empty answer scores 0), a confident page keeps what the model is
 /// sure of. Returns the probability of the last kept leaf (∞ when none).
 pub fn expected_f1_cut(p: &[f32], w: &[f32]) -> f32 {
-    let mut order: Vec<u32> = (0..p.len() as u32).filter(|&i| w[i as usize] > 0.0).collect();
-    order.sort_unstable_by(|&a, &b| p[b as usize].total_cmp(&p[a as usize]));
+    // Most probable first.
+    let keys: Vec<u64> = p.iter().map(|&x| u64::MAX - crate::sort::f32_key(x)).collect();
+    let order: Vec<u32> = crate::sort::order(&keys).into_iter().filter(|&i| w[i as usize] > 0.0).collect();
     let expected_truth: f64 = order.iter().map(|&i| f64::from(p[i as usize] * w[i as usize])).sum();
     let (mut kept_pw, mut kept_w) = (0.0f64, 0.0f64);
     let (mut best, mut cut) = (0.0f64, f32::INFINITY);

@@ -188,7 +188,7 @@ pub struct VisualFacts {
 
 /// Parses a CSS pixel length such as `16px` or `16.5px`.
 fn parse_px(s: &str) -> Option<f32> {
-    s.trim().strip_suffix("px")?.trim().parse().ok()
+    crate::text::parse_number(s.trim().strip_suffix("px")?.trim()).map(|v| v as f32)
 }
 
 /// Parses a computed `font-weight` (`400`, `bold`, `normal`).
@@ -197,7 +197,7 @@ fn parse_weight(s: &str) -> u16 {
         "bold" | "bolder" => 700,
         "lighter" => 300,
         "" | "normal" => 400,
-        n => n.parse::<f32>().map(|w| w.clamp(1.0, 1000.0) as u16).unwrap_or(400),
+        n => crate::text::parse_number(n).map(|w| w.clamp(1.0, 1000.0) as u16).unwrap_or(400),
     }
 }
 
@@ -211,10 +211,10 @@ enum WidthHint {
 fn parse_width_hint(s: &str) -> Option<WidthHint> {
     let s = s.trim();
     if let Some(p) = s.strip_suffix('%') {
-        return p.trim().parse().ok().map(WidthHint::Percent);
+        return crate::text::parse_number(p.trim()).map(|v| WidthHint::Percent(v as f32));
     }
     let n = s.strip_suffix("px").unwrap_or(s).trim();
-    n.parse().ok().filter(|v: &f32| *v > 0.0).map(WidthHint::Px)
+    crate::text::parse_number(n).map(|v| v as f32).filter(|v| *v > 0.0).map(WidthHint::Px)
 }
 
 /// The value of `prop` in an inline style attribute, lower-cased.

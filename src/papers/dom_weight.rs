@@ -240,9 +240,10 @@ pub fn weigh_segmented(page: &Page, seg: &Segmentation) -> DomWeight {
         roles[l.id] = if l.element { Role::Leaf } else { Role::AnonymousLeaf };
     }
     // Subtrees: blocks with top leaves, in document order.
-    let mut by_parent: Vec<(NodeId, usize)> =
-        leaves.iter().enumerate().map(|(i, l)| (l.parent, i)).collect();
-    by_parent.sort_by_key(|&(p, i)| (p, i));
+    // Stable: leaves of one parent stay in document order.
+    let parents: Vec<u64> = leaves.iter().map(|l| l.parent as u64).collect();
+    let by_parent: Vec<(NodeId, usize)> =
+        crate::sort::order(&parents).into_iter().map(|i| (leaves[i as usize].parent, i as usize)).collect();
     let mut subtrees: Vec<Subtree> = Vec::new();
     for (parent, i) in by_parent {
         match subtrees.last_mut() {

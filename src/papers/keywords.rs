@@ -229,7 +229,7 @@ impl Analyzer {
 /// `word` lower-cased into `buf`.
 fn lower_into(word: &str, buf: &mut String) {
     buf.clear();
-    buf.extend(word.chars().flat_map(char::to_lowercase));
+    buf.extend(word.chars().map(crate::text::lower_char));
 }
 
 /// §2.4 steps 2–3: the terms of `text` (stems, stop words removed), in
@@ -242,9 +242,8 @@ pub fn terms(text: &str, lang: Option<&str>) -> Vec<String> {
 /// the three seed 003–004 modules share (a sort is kilobytes of wasm per
 /// instantiation); non-negative floats sort as their bits.
 pub fn order_desc(keys: impl Iterator<Item = u64>) -> Vec<u32> {
-    let mut v: Vec<(u64, u32)> = keys.enumerate().map(|(i, k)| (u64::MAX - k, i as u32)).collect();
-    v.sort_unstable();
-    v.into_iter().map(|(_, i)| i).collect()
+    let keys: Vec<u64> = keys.map(|k| u64::MAX - k).collect();
+    crate::sort::order(&keys)
 }
 
 /// §2.4 step 4: each term's count, most frequent first (ties: first seen).

@@ -134,20 +134,30 @@ pub fn attribute_of(line: &str) -> Option<usize> {
     if name.is_empty() || name.len() > 2 * LONGEST_NAME {
         return None;
     }
-    let name = name.to_lowercase();
+    let name = crate::text::lower(name);
     let index = attribute_index();
-    let i = index.binary_search_by(|(n, _)| n.cmp(&name.as_str())).ok()?;
-    Some(index[i].1)
+    let key = name_key(&name);
+    let i = index.partition_point(|e| e.0 < key);
+    index[i..].iter().take_while(|e| e.0 == key).find(|e| e.1 == name).map(|e| e.2)
 }
 
-/// Every name of [`ATTRIBUTES`] with its attribute, sorted by name.
-fn attribute_index() -> &'static [(&'static str, usize)] {
-    static INDEX: std::sync::OnceLock<Vec<(&'static str, usize)>> = std::sync::OnceLock::new();
+/// FNV-1a of a name, the key of [`attribute_index`].
+fn name_key(name: &str) -> u64 {
+    name.bytes().fold(0xcbf29ce484222325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100000001b3))
+}
+
+/// Every name of [`ATTRIBUTES`] with its attribute, sorted by
+/// [`name_key`] (through the crate's one sort) for binary search.
+fn attribute_index() -> &'static [(u64, &'static str, usize)] {
+    static INDEX: std::sync::OnceLock<Vec<(u64, &'static str, usize)>> = std::sync::OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut v: Vec<_> =
-            ATTRIBUTES.iter().enumerate().flat_map(|(a, names)| names.iter().map(move |&n| (n, a))).collect();
-        v.sort_unstable();
-        v
+        let v: Vec<(u64, &'static str, usize)> = ATTRIBUTES
+            .iter()
+            .enumerate()
+            .flat_map(|(a, names)| names.iter().map(move |&n| (name_key(n), n, a)))
+            .collect();
+        let keys: Vec<u64> = v.iter().map(|e| e.0).collect();
+        crate::sort::order(&keys).into_iter().map(|i| v[i as usize]).collect()
     })
 }
 
@@ -550,8 +560,10 @@ mod tests {
     #[test]
     fn dictionary_names_are_lower_case_and_unique() {
         let index = attribute_index();
-        assert!(index.iter().all(|(n, _)| n.to_lowercase() == *n && n.len() <= LONGEST_NAME));
-        assert!(index.windows(2).all(|w| w[0].0 != w[1].0));
+        assert!(index.iter().all(|(_, n, _)| n.to_lowercase() == *n && n.len() <= LONGEST_NAME));
+        let mut names: Vec<&str> = index.iter().map(|e| e.1).collect();
+        names.sort_unstable();
+        assert!(names.windows(2).all(|w| w[0] != w[1]));
         assert_eq!(attribute_of("Product name: Kettle"), Some(0));
         assert_eq!(attribute_of("GEWICHT"), Some(6));
     }

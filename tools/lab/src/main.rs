@@ -65,7 +65,8 @@ fn parse_args() -> Args {
             "--write" => a.write = true,
             "--second" => {
                 let trees = it.next().and_then(|v| v.parse().ok()).unwrap_or(60);
-                a.second = Some(gbdt::Params { trees, depth: 5, ..gbdt::Params::default() });
+                let depth = std::env::var("SECOND_DEPTH").ok().and_then(|v| v.parse().ok()).unwrap_or(5);
+                a.second = Some(gbdt::Params { trees, depth, ..gbdt::Params::default() });
             }
             "--trees" => a.params.trees = it.next().and_then(|v| v.parse().ok()).unwrap_or(a.params.trees),
             "--depth" => a.params.depth = it.next().and_then(|v| v.parse().ok()).unwrap_or(a.params.depth),

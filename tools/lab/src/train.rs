@@ -251,7 +251,7 @@ pub fn as_forest(m: &Model, names: &[String]) -> Forest {
         features: Box::leak(names.into_boxed_slice()),
         roots: Box::leak(m.roots.clone().into_boxed_slice()),
         feature: Box::leak(m.feature.clone().into_boxed_slice()),
-        threshold: Box::leak(m.threshold.clone().into_boxed_slice()),
+        threshold: Box::leak(m.threshold.iter().map(|&t| pith::decision::forest::f32_to_f16(t)).collect::<Vec<u16>>().into_boxed_slice()),
         right: Box::leak(m.right.clone().into_boxed_slice()),
         bias: m.bias,
     }
@@ -288,7 +288,13 @@ struct SavedFold {
 fn model_of(f: &Forest) -> (Vec<String>, Model) {
     (
         f.features.iter().map(|s| s.to_string()).collect(),
-        Model { roots: f.roots.to_vec(), feature: f.feature.to_vec(), threshold: f.threshold.to_vec(), right: f.right.to_vec(), bias: f.bias },
+        Model {
+            roots: f.roots.to_vec(),
+            feature: f.feature.to_vec(),
+            threshold: f.threshold.iter().map(|&h| pith::decision::forest::f16_to_f32(h)).collect(),
+            right: f.right.to_vec(),
+            bias: f.bias,
+        },
     )
 }
 
@@ -443,7 +449,7 @@ fn forest_source(s: &mut String, m: &Forest, indent: &str) {
     let feature: Vec<String> =
         m.feature.iter().map(|&f| if f == u8::MAX { "255".into() } else { used[&f].to_string() }).collect();
     let _ = writeln!(s, "{indent}    feature: &[{}],", list(feature));
-    let _ = writeln!(s, "{indent}    threshold: &[{}],", list(m.threshold.iter().map(|t| format!("{t:?}")).collect()));
+    let _ = writeln!(s, "{indent}    threshold: &[{}],", list(m.threshold.iter().map(|t| format!("{t}")).collect()));
     let _ = writeln!(s, "{indent}    right: &[{}],", list(m.right.iter().map(|r| r.to_string()).collect()));
     let _ = writeln!(s, "{indent}    bias: {:?},", m.bias);
     let _ = write!(s, "{indent}}}");
