@@ -13,6 +13,10 @@
 #                              Pith against Readability.js, same browser, same run
 #   ./build.sh facts DATASET_DIR [--out DIR] [--ids a,b] [--limit N]
 #                              dump each page's PageFacts (eval-out/facts/<set>/<id>.json.gz)
+#   ./build.sh train [--refresh-facts] [LAB OPTIONS]
+#                              dump the three development sets' PageFacts where missing (or all,
+#                              with --refresh-facts: after a walker change), train the decision's
+#                              models with held-out figures, write src/decision/model.rs, rebuild
 #   ./build.sh bench [DATASET_DIR]
 #                              extraction time and memory figures (printed, never asserted)
 set -euo pipefail
@@ -140,10 +144,26 @@ case "${1:-build}" in
     setup; build
     exec node tests/eval/dump-facts.mjs "$@"
     ;;
+  train)
+    shift
+    refresh=""
+    if [ "${1:-}" = "--refresh-facts" ]; then refresh=1; shift; fi
+    setup; build
+    for set in readability cleanportaleval wcxb-dev; do
+      if [ -n "$refresh" ] || [ ! -d "$ROOT/eval-out/facts/$set" ]; then
+        say "facts: $set"
+        rm -rf "$ROOT/eval-out/facts/$set"
+        node tests/eval/dump-facts.mjs "$DATASETS/$set"
+      fi
+    done
+    say "train (tools/lab)"
+    PITH_DATASETS="$DATASETS" cargo run --profile lab -p pith-lab -- train --write "$@"
+    build
+    ;;
   bench)
     shift
     setup; build
     exec node tests/eval/bench.mjs "${1:-$DATASETS/readability}"
     ;;
-  *) echo "usage: ./build.sh [build|test|serve [PORT]|eval DATASET_DIR [--out DIR] [--gate …] [--ids-file …]|facts DATASET_DIR [--out DIR]|bench [DATASET_DIR]]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [build|test|serve [PORT]|eval DATASET_DIR [--out DIR] [--gate …] [--ids-file …]|facts DATASET_DIR [--out DIR]|train [--refresh-facts]|bench [DATASET_DIR]]" >&2; exit 2 ;;
 esac

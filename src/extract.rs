@@ -83,12 +83,24 @@ pub struct Extraction {
 }
 
 /// The score table as consumers see it: its columns described, then one
-/// row per scored node (elements and anonymous leaves).
+/// row per scored node (elements and anonymous leaves). Columns that
+/// describe the page as a whole (they have a value on the root row only:
+/// the page's declared types, its element counts, the page type's
+/// probabilities) are listed once in `page` instead.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Scores {
     pub columns: Vec<ColumnSpec>,
     pub rows: Vec<ScoreRow>,
+    pub page: Vec<PageValue>,
+}
+
+/// A page-level column and its value.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageValue {
+    pub column: ColumnSpec,
+    pub value: Option<f32>,
 }
 
 /// One node's row: every column's value (null where it does not apply),
@@ -188,6 +200,12 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
     } else {
         meta.keywords.clone()
     };
+    // A product page's specifications: the attribute–value pairs of its
+    // records area (seed 004 §4.3.2).
+    let records = match (page_type.kind, crate::papers::records::area(&table)) {
+        (page_type::PageKind::Product, Some(area)) => crate::papers::records::pairs(&cx, area),
+        _ => Vec::new(),
+    };
     let scores = options.scores.then(|| scores_out(page, &seg, &table, &decision));
     Ok(Extraction {
         version: FORMAT_VERSION,
@@ -211,7 +229,7 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
         word_count: text::word_count(&text),
         text,
         blocks: built.blocks,
-        records: decision.records.clone(),
+        records,
         scores,
         stats: Stats {
             nodes: page.nodes.len(),
@@ -224,7 +242,17 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
 
 /// The table as rows: every element, and every anonymous leaf.
 fn scores_out(page: &Page, seg: &segment::Segmentation, table: &ScoreTable, decision: &Decision) -> Scores {
-    let columns: Vec<ColumnSpec> = table.specs().iter().map(|s| **s).collect();
+    use crate::table::Col;
+    let (node_cols, page_cols): (Vec<usize>, Vec<usize>) =
+        (0..table.specs().len()).partition(|&c| table.is_per_node(Col(c)));
+    let columns: Vec<ColumnSpec> = node_cols.iter().map(|&c| *table.specs()[c]).collect();
+    let page_values = page_cols
+        .iter()
+        .map(|&c| {
+            let v = table.get(Col(c), 0);
+            PageValue { column: *table.specs()[c], value: (!v.is_nan()).then_some(v) }
+        })
+        .collect();
     let mut rows = Vec::new();
     for (id, node) in page.nodes.iter().enumerate() {
         let tag = match &node.kind {
@@ -234,9 +262,10 @@ fn scores_out(page: &Page, seg: &segment::Segmentation, table: &ScoreTable, deci
             }
             NodeKind::Text(_) => continue,
         };
-        let values = (0..columns.len())
-            .map(|c| {
-                let v = table.get(crate::table::Col(c), id);
+        let values = node_cols
+            .iter()
+            .map(|&c| {
+                let v = table.get(Col(c), id);
                 (!v.is_nan()).then_some(v)
             })
             .collect();
@@ -249,5 +278,5 @@ fn scores_out(page: &Page, seg: &segment::Segmentation, table: &ScoreTable, deci
             reason: decision.reasons[id].clone(),
         });
     }
-    Scores { columns, rows }
+    Scores { columns, rows, page: page_values }
 }

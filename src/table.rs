@@ -6,7 +6,9 @@
 //! in every consumer without a change there.
 //!
 //! Values are `f32`; a node a column does not apply to holds NaN, which
-//! serialises as `null`. Flags are 0 or 1.
+//! serialises as `null`. Flags are 0 or 1. A column's per-node storage is
+//! allocated on its first value below the root: page-level columns (the
+//! root row only) cost one number, not one per node.
 
 use serde::Serialize;
 
@@ -32,12 +34,19 @@ pub struct ColumnSpec {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Col(pub usize);
 
+/// One column's values: the root's, and the other nodes' once any is set.
+#[derive(Debug, Clone)]
+struct Values {
+    root: f32,
+    nodes: Option<Vec<f32>>,
+}
+
 /// The per-node table: column-major `f32` values.
 #[derive(Debug, Clone, Default)]
 pub struct ScoreTable {
     rows: usize,
     specs: Vec<&'static ColumnSpec>,
-    values: Vec<Vec<f32>>,
+    values: Vec<Values>,
 }
 
 impl ScoreTable {
@@ -58,7 +67,7 @@ impl ScoreTable {
             return c;
         }
         self.specs.push(spec);
-        self.values.push(vec![f32::NAN; self.rows]);
+        self.values.push(Values { root: f32::NAN, nodes: None });
         Col(self.specs.len() - 1)
     }
 
@@ -79,17 +88,28 @@ impl ScoreTable {
     }
 
     pub fn set(&mut self, col: Col, node: NodeId, value: f32) {
-        self.values[col.0][node] = value;
+        let rows = self.rows;
+        let v = &mut self.values[col.0];
+        if node == 0 {
+            v.root = value;
+        } else {
+            v.nodes.get_or_insert_with(|| vec![f32::NAN; rows])[node] = value;
+        }
     }
 
     /// The value at `node`; NaN where the column does not apply.
     pub fn get(&self, col: Col, node: NodeId) -> f32 {
-        self.values[col.0][node]
+        let v = &self.values[col.0];
+        if node == 0 {
+            v.root
+        } else {
+            v.nodes.as_ref().map_or(f32::NAN, |n| n[node])
+        }
     }
 
     /// The value at `node`, or `default` where the column does not apply.
     pub fn get_or(&self, col: Col, node: NodeId, default: f32) -> f32 {
-        let v = self.values[col.0][node];
+        let v = self.get(col, node);
         if v.is_nan() {
             default
         } else {
@@ -97,13 +117,19 @@ impl ScoreTable {
         }
     }
 
-    /// A whole column.
-    pub fn column(&self, col: Col) -> &[f32] {
-        &self.values[col.0]
+    /// Whether the column has values below the root (else it describes
+    /// the page, on the root row only).
+    pub fn is_per_node(&self, col: Col) -> bool {
+        self.values[col.0].nodes.is_some()
     }
 
-    pub fn column_mut(&mut self, col: Col) -> &mut [f32] {
-        &mut self.values[col.0]
+    /// The first node (in document order) whose value passes `pred`.
+    pub fn find(&self, col: Col, pred: impl Fn(f32) -> bool) -> Option<NodeId> {
+        let v = &self.values[col.0];
+        if pred(v.root) {
+            return Some(0);
+        }
+        v.nodes.as_ref()?.iter().skip(1).position(|&x| pred(x)).map(|i| i + 1)
     }
 
     pub fn specs(&self) -> &[&'static ColumnSpec] {
@@ -112,7 +138,7 @@ impl ScoreTable {
 
     /// Whether any column has a value at `node`.
     pub fn has_row(&self, node: NodeId) -> bool {
-        self.values.iter().any(|c| !c[node].is_nan())
+        (0..self.values.len()).any(|c| !self.get(Col(c), node).is_nan())
     }
 }
 
@@ -140,5 +166,12 @@ mod tests {
         assert_eq!(t.get_or(a, 0, -1.0), -1.0);
         assert!(t.has_row(1) && !t.has_row(2));
         assert_eq!(t.expect("t.a"), a);
+        assert!(t.is_per_node(a));
+        assert_eq!(t.find(a, |v| v > 2.0), Some(1));
+        let mut page_level = ScoreTable::new(3);
+        let b = page_level.add(&A);
+        page_level.set(b, 0, 1.0);
+        assert!(!page_level.is_per_node(b));
+        assert_eq!((page_level.get(b, 0), page_level.get(b, 2).is_nan()), (1.0, true));
     }
 }

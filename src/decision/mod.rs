@@ -8,7 +8,6 @@ pub mod model;
 
 use crate::model::NodeId;
 use crate::page_type::PageType;
-use crate::papers::records::Record;
 use crate::papers::Context;
 use crate::table::{ColumnSpec, ScoreTable};
 use forest::Forest;
@@ -56,7 +55,6 @@ pub struct Decision {
     pub reasons: Vec<String>,
     pub readerable: bool,
     pub readerable_reason: String,
-    pub records: Vec<Record>,
 }
 
 /// Where a page's leaves are cut: a leaf is content when its probability
@@ -141,8 +139,19 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, _page_type: &PageType, 
     let mut keep = Vec::new();
     let mut reasons = vec![String::new(); n];
     let cut_pct = (cut * 100.0).round() as u32;
+    let panel = table.col("visibility.panel");
     for (i, leaf) in seg.leaves.iter().enumerate() {
         let p = probs[i];
+        // Hidden text is content only in a tab or accordion panel (the
+        // visibility cue's +1): a reader shows what the page can show.
+        let hidden_furniture = leaf.hidden && panel.map_or(true, |c| table.get_or(c, leaf.id, 0.0) <= 0.0);
+        if hidden_furniture && p >= cut && p > 0.0 {
+            table.set(cols[0], leaf.id, first[i]);
+            table.set(cols[1], leaf.id, p);
+            table.set(cols[2], leaf.id, 0.0);
+            reasons[leaf.id] = "not content: hidden, and not in a tab or accordion panel".to_string();
+            continue;
+        }
         let content = p >= cut && p > 0.0;
         table.set(cols[0], leaf.id, first[i]);
         table.set(cols[1], leaf.id, p);
@@ -168,7 +177,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, _page_type: &PageType, 
         }
         keep.retain(|i| !orphans.contains(i));
     }
-    finish(cx, table, keep, reasons, Vec::new())
+    finish(cx, table, keep, reasons)
 }
 
 /// See [`orphan_headings`]: a section of fewer leaves may be a heading over
@@ -237,7 +246,7 @@ pub fn expected_f1_cut(p: &[f32], w: &[f32]) -> f32 {
 
 /// The decision's output from the kept leaves: content flags, root,
 /// readerable.
-pub fn finish(cx: &Context, table: &ScoreTable, leaves: Vec<usize>, reasons: Vec<String>, records: Vec<Record>) -> Decision {
+pub fn finish(cx: &Context, table: &ScoreTable, leaves: Vec<usize>, reasons: Vec<String>) -> Decision {
     let page = cx.page;
     let seg = cx.seg;
     let mut content = vec![false; page.nodes.len()];
@@ -260,7 +269,7 @@ pub fn finish(cx: &Context, table: &ScoreTable, leaves: Vec<usize>, reasons: Vec
     } else {
         format!("too little running text (score {} ≤ {min_whole})", score as u32)
     };
-    Decision { leaves, root, content, reasons, readerable, readerable_reason, records }
+    Decision { leaves, root, content, reasons, readerable, readerable_reason }
 }
 
 /// The deepest node that contains every node of `ids`.

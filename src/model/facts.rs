@@ -270,6 +270,7 @@ impl Page {
             nodes.push(Node { parent, children: Vec::new(), kind });
         }
         noscript_fallback(&mut nodes);
+        reveal_hidden_content(&mut nodes);
         let meta = facts
             .meta
             .into_iter()
@@ -285,6 +286,46 @@ impl Page {
             viewport,
             nodes,
         })
+    }
+}
+
+/// A hidden subtree holding at least this share of the page's characters
+/// is the page's content hidden until its scripts run (an anti-flicker
+/// `<body style="display:none">`, React's streamed `<div hidden>` chunks),
+/// not furniture: [`reveal_hidden_content`] shows it, as the page would
+/// once its scripts ran. Chosen by hand: a menu, a dialog or a closed tab
+/// holds far less of a page's text.
+pub const REVEAL_MIN_SHARE: f64 = 0.5;
+
+/// Shows hidden subtrees that hold the page's content
+/// ([`REVEAL_MIN_SHARE`]); the walk's root is shown when it is hidden.
+fn reveal_hidden_content(nodes: &mut [Node]) {
+    let n = nodes.len();
+    // Characters under each node, bottom-up.
+    let mut chars = vec![0usize; n];
+    for id in (0..n).rev() {
+        if let NodeKind::Text(t) = &nodes[id].kind {
+            chars[id] = t.chars().filter(|c| !c.is_whitespace()).count();
+        }
+        if let Some(p) = nodes[id].parent {
+            chars[p] += chars[id];
+        }
+    }
+    let total = chars.first().copied().unwrap_or(0).max(1);
+    let hidden = |nodes: &[Node], id: usize| matches!(&nodes[id].kind, NodeKind::Element(e) if e.hidden);
+    // Hiding roots (hidden, parent not) that hold enough of the text.
+    let mut reveal = vec![false; n];
+    for id in 0..n {
+        let parent = nodes[id].parent;
+        reveal[id] = parent.is_some_and(|p| reveal[p])
+            || (hidden(nodes, id)
+                && parent.map_or(true, |p| !hidden(nodes, p))
+                && (parent.is_none() || chars[id] as f64 >= REVEAL_MIN_SHARE * total as f64));
+    }
+    for (id, node) in nodes.iter_mut().enumerate() {
+        if let (true, NodeKind::Element(e)) = (reveal[id], &mut node.kind) {
+            e.hidden = false;
+        }
     }
 }
 

@@ -307,7 +307,7 @@ pub fn analyse(page: &Page, seg: &Segmentation) -> Analysis {
 /// document order, so the area's root) with `records.area` = 1.
 pub fn area(table: &ScoreTable) -> Option<NodeId> {
     let col = table.col(COLUMNS[3].key)?;
-    table.column(col).iter().position(|&v| v > 0.5)
+    table.find(col, |v| v > 0.5)
 }
 
 /// The text of `id`'s subtree as one line (hidden text only when `id` is

@@ -41,9 +41,9 @@ pub const LABEL_SHARE: f32 = 0.5;
 pub fn type_params() -> Params {
     let env = |k: &str, d: f64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
     Params {
-        trees: env("TYPE_TREES", 60.0) as usize,
-        depth: env("TYPE_DEPTH", 3.0) as usize,
-        learning_rate: env("TYPE_LR", 0.1) as f32,
+        trees: env("TYPE_TREES", 40.0) as usize,
+        depth: env("TYPE_DEPTH", 2.0) as usize,
+        learning_rate: env("TYPE_LR", 0.15) as f32,
         subsample: 0.8,
         colsample: 0.8,
         min_child_weight: env("TYPE_MCW", 1.0),
