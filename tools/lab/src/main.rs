@@ -356,6 +356,10 @@ fn oracle(a: &Args, ds: &DataSet) {
 }
 
 fn train_cmd(a: &Args, sets: &[DataSet]) {
+    if a.write && a.second.is_some() && a.folds < 2 {
+        eprintln!("train --write needs folds (--folds ≥ 2): the second stage learns on out-of-fold probabilities");
+        std::process::exit(2);
+    }
     let t0 = Instant::now();
     let pages = train::pages(sets, a.folds);
     let (type_names, type_rows) = train::type_rows(sets, &pages);
