@@ -213,7 +213,7 @@
       ['title', ex.title || '(none)'],
       ['byline', ex.byline || '(none)'],
       ['page type', `${ex.pageType.kind} (${percent(ex.pageType.confidence)} confidence)`,
-        pageTypeDetail(ex.pageType, columns)],
+        pageTypeDetail(ex.pageType, ex.scores ? ex.scores.page.map((v) => v.column) : [])],
       ['readerable', ex.readerable ? 'yes' : 'no'],
       ['readerable reason', ex.readerableReason || '(none)'],
       ['word count', String(ex.wordCount)],

@@ -193,7 +193,7 @@ test('the score table: columns from the core, leaves by decision score, sortable
     assert.equal(h.label.replace(/ [▲▼]$/, ''), c.label);
     for (const part of [c.key, c.source, c.description]) assert.ok(h.title.includes(part), `${c.key} title: ${part}`);
   }
-  assert.equal(core[0].key, 'decision.score', 'the decision comes first');
+  assert.equal(byKey.get(core[0].key).signal, 'decision', 'the decision comes first');
   assert.equal(t.headers.find((h) => h.key === 'decision.score').sort, 'descending');
 
   // By default: the leaves (rows with a decision score), highest score first.
