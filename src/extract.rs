@@ -136,8 +136,8 @@ pub fn run_signals(cx: &Context, table: &mut ScoreTable) {
     papers::text_stats::score(cx, table);
     papers::punctuation::score(cx, table);
     papers::density::score(cx, table);
-    papers::keywords::score(cx, table);
-    papers::vsse::score(cx, table);
+    let terms = papers::keywords::score(cx, table);
+    papers::vsse::score(cx, table, terms);
     papers::records::score(cx, table);
 }
 

@@ -158,36 +158,45 @@ pub fn features(cx: &Context, table: &ScoreTable) -> Vec<f32> {
     for (code, _) in ELEMENT_SHARES {
         v.push(share(&|l| get(element, l.id) == f32::from(*code)));
     }
-    let is = |k: &str, id: usize, want: f32| get(col(k), id) == want;
-    let within = |k: &str, id: usize, d: f32| get(col(k), id) <= d;
+    // Columns resolved once (a lookup by key compares strings).
+    let [code, discussion, meta, price, satisfies, records_area, kept, sentence_end, body, vsse_area, article, main, form, control] =
+        [
+            "markup.code", "markup.discussion", "markup.meta", "shape.price", "records.satisfies", "records.area",
+            "punctuation.kept", "shape.sentenceEnd", "domWeight.body", "vsse.area", "markup.article", "markup.main",
+            "markup.form", "markup.control",
+        ]
+        .map(col);
+    let is = |c: Option<Col>, id: usize, want: f32| get(c, id) == want;
+    let within = |c: Option<Col>, id: usize, d: f32| get(c, id) <= d;
     let all_chars: f32 = cx.seg.leaves.iter().map(|l| l.chars as f32).sum();
     v.push(total.ln_1p());
     v.push((visible.len() as f32).ln_1p());
     v.push(share(&|l| l.link_density() > 0.5));
     v.push(count(&|l| get(element, l.id) == 2.0).ln_1p());
     v.push(count(&|l| cx.page.tag(l.holder()) == Some(crate::model::Tag::H1)));
-    v.push(share(&|l| within("markup.code", l.id, 1.0)));
-    v.push(share(&|l| within("markup.discussion", l.id, 4.0)));
-    v.push(count(&|l| within("markup.meta", l.id, 1.0)).ln_1p());
+    v.push(share(&|l| within(code, l.id, 1.0)));
+    v.push(share(&|l| within(discussion, l.id, 4.0)));
+    v.push(count(&|l| within(meta, l.id, 1.0)).ln_1p());
     let fg = col("textStats.formatGroup");
     v.push(visible.iter().map(|l| get(fg, l.id)).filter(|x| !x.is_nan()).fold(0.0, f32::max).ln_1p());
     v.push(share(&|l| get(fg, l.id) >= 5.0));
-    v.push(count(&|l| is("shape.price", l.id, 1.0)).ln_1p());
-    v.push(share(&|l| is("shape.price", l.id, 1.0)));
-    v.push(count(&|l| is("records.satisfies", l.id, 1.0)).ln_1p());
-    v.push(share(&|l| is("records.area", l.holder(), 1.0)));
-    v.push(share(&|l| is("punctuation.kept", l.id, 1.0)));
-    v.push(share(&|l| is("shape.sentenceEnd", l.id, 1.0)));
-    v.push(share(&|l| is("domWeight.body", l.id, 1.0)));
-    v.push(share(&|l| is("vsse.area", l.holder(), 1.0)));
-    v.push(share(&|l| within("markup.article", l.id, 11.0)));
-    v.push(share(&|l| within("markup.main", l.id, 11.0)));
-    v.push(share(&|l| within("markup.form", l.id, 11.0)));
-    v.push(count(&|l| within("markup.control", l.id, 1.0)).ln_1p());
+    v.push(count(&|l| is(price, l.id, 1.0)).ln_1p());
+    v.push(share(&|l| is(price, l.id, 1.0)));
+    v.push(count(&|l| is(satisfies, l.id, 1.0)).ln_1p());
+    v.push(share(&|l| is(records_area, l.holder(), 1.0)));
+    v.push(share(&|l| is(kept, l.id, 1.0)));
+    v.push(share(&|l| is(sentence_end, l.id, 1.0)));
+    v.push(share(&|l| is(body, l.id, 1.0)));
+    v.push(share(&|l| is(vsse_area, l.holder(), 1.0)));
+    v.push(share(&|l| within(article, l.id, 11.0)));
+    v.push(share(&|l| within(main, l.id, 11.0)));
+    v.push(share(&|l| within(form, l.id, 11.0)));
+    v.push(count(&|l| within(control, l.id, 1.0)).ln_1p());
     v.push(1.0 - total / all_chars.max(1.0));
     v.push(total / visible.len().max(1) as f32);
     v.push(count(&|l| l.link_density() > 0.5) / visible.len().max(1) as f32);
-    v.push(share(&|l| is("textStats.useful", l.id, 1.0)));
+    let useful = col("textStats.useful");
+    v.push(share(&|l| is(useful, l.id, 1.0)));
     v
 }
 

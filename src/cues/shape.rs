@@ -21,25 +21,21 @@ pub const CURRENCY: &[char] = &['$', '€', '£', '¥', '₹', '₩', '₽', '¢
 /// major currency beside a number.
 pub fn has_price(text: &str) -> bool {
     let chars: Vec<char> = text.chars().collect();
+    let digit_within = |lo: usize, hi: usize| chars[lo..hi.min(chars.len())].iter().any(char::is_ascii_digit);
     for (i, &c) in chars.iter().enumerate() {
         let sign = CURRENCY.contains(&c) && (c != 'R' || chars.get(i + 1).is_some_and(|n| *n == ' ' || n.is_ascii_digit()));
-        if sign {
-            let lo = i.saturating_sub(2);
-            let hi = (i + 3).min(chars.len());
-            if chars[lo..hi].iter().any(char::is_ascii_digit) {
-                return true;
-            }
+        if sign && digit_within(i.saturating_sub(2), i + 3) {
+            return true;
+        }
+        // ISO 4217 codes: three capitals, a digit within three characters.
+        let code = c.is_ascii_uppercase()
+            && i + 3 <= chars.len()
+            && ISO_CODES.iter().any(|k| k.chars().eq(chars[i..i + 3].iter().copied()));
+        if code && digit_within(i.saturating_sub(3), i + 6) {
+            return true;
         }
     }
-    // ISO 4217 codes: three capitals, a digit within three characters.
-    (0..chars.len().saturating_sub(2)).any(|i| {
-        let code: String = chars[i..i + 3].iter().collect();
-        ISO_CODES.contains(&code.as_str()) && {
-            let lo = i.saturating_sub(3);
-            let hi = (i + 6).min(chars.len());
-            chars[lo..hi].iter().any(char::is_ascii_digit)
-        }
-    })
+    false
 }
 
 /// ISO 4217 codes of major currencies, written beside amounts.

@@ -369,8 +369,9 @@ pub const COLUMNS: &[ColumnSpec] = &[
     },
 ];
 
-/// Writes [`COLUMNS`] for every leaf.
-pub fn score(cx: &Context, table: &mut ScoreTable) {
+/// Writes [`COLUMNS`] for every leaf, and returns the page's terms (the
+/// VSSE signal weighs them too: the page is analysed once).
+pub fn score(cx: &Context, table: &mut ScoreTable) -> PageTerms {
     let c = table.add_all(COLUMNS);
     let pt = PageTerms::of(cx);
     let mut tf = vec![0u32; pt.vocab.len()];
@@ -392,6 +393,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
             table.set(c[1], leaf.id, hits as f32 / ids.len() as f32);
         }
     }
+    pt
 }
 
 #[cfg(test)]

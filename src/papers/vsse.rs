@@ -267,7 +267,7 @@ pub const COLUMNS: &[ColumnSpec] = &[
 ];
 
 /// Writes [`COLUMNS`].
-pub fn score(cx: &Context, table: &mut ScoreTable) {
+pub fn score(cx: &Context, table: &mut ScoreTable, terms: PageTerms) {
     let c = table.add_all(COLUMNS);
     let (page, seg) = (cx.page, cx.seg);
     let n = page.nodes.len();
@@ -316,7 +316,8 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     }
 
     // §4.4: TF-IDF weights over the area's leaves (every leaf without one).
-    let mut pt = PageTerms::of(cx);
+    // Seed 003's terms of every leaf, as the keywords signal analysed them.
+    let mut pt = terms;
     let analyzer = Analyzer::new(page_lang(page));
     let title_ids: Vec<u32> = analyzer.terms(&title_and_description(page)).iter().map(|t| pt.id(t)).collect();
     let v = pt.vocab.len();
@@ -464,7 +465,7 @@ mod tests {
         let page = crate::html::parse_document(&html, "u").unwrap();
         let seg = crate::segment::segment(&page);
         let mut table = ScoreTable::new(page.nodes.len());
-        score(&Context::new(&page, &seg), &mut table);
+        { let cx = Context::new(&page, &seg); score(&cx, &mut table, PageTerms::of(&cx)); }
         let (seed, area) = (table.expect("vsse.seed"), table.expect("vsse.area"));
         assert_eq!(seg.leaves.len(), 2);
         for l in &seg.leaves {
@@ -491,7 +492,7 @@ mod tests {
         let seg = crate::segment::segment(&page);
         let cx = Context::new(&page, &seg);
         let mut table = ScoreTable::new(page.nodes.len());
-        score(&cx, &mut table);
+        score(&cx, &mut table, PageTerms::of(&cx));
         let get = |key: &str, id: NodeId| table.get(table.expect(key), id);
         let div = page.nodes[0].children[1];
         let article = page.nodes[div].children[0];
