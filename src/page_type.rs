@@ -222,3 +222,91 @@ pub fn classify_with(cx: &Context, table: &mut ScoreTable, forests: &[Forest; 7]
     let (best, conf) = p.iter().enumerate().fold((0, f32::MIN), |acc, (i, &v)| if v > acc.1 { (i, v) } else { acc });
     PageType { kind: KINDS[best], confidence: conf, probabilities: p }
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::decision::forest::LEAF;
+    use crate::html::parse_document;
+    use crate::model::Page;
+
+    fn parse(html: &str) -> Page {
+        parse_document(html, "https://example.test/").unwrap()
+    }
+
+    fn scored(page: &Page) -> (crate::segment::Segmentation, ScoreTable) {
+        let seg = crate::segment::segment(page);
+        let mut t = ScoreTable::new(page.nodes.len());
+        crate::extract::run_signals(&Context::new(page, &seg), &mut t);
+        (seg, t)
+    }
+
+    #[test]
+    fn features_follow_their_names() {
+        // Visible: heading 9 characters, paragraph 19, items 7 + 7; the
+        // closed panel's 11 are hidden.
+        let page = parse(
+            "<html><body><h1>Title here</h1><p>First paragraph text.</p>\
+             <ul><li>Item one</li><li>Item two</li></ul>\
+             <div hidden><p>Hidden words</p></div></body></html>",
+        );
+        let (seg, t) = scored(&page);
+        let names = feature_names(&t);
+        let x = features(&Context::new(&page, &seg), &t);
+        assert_eq!(names.len(), x.len());
+        let at = |name: &str| x[names.iter().position(|n| n == name).unwrap_or_else(|| panic!("{name}"))];
+        // Page columns come from the root row; leaf columns are not features.
+        assert_eq!(at("census.h1"), t.get(t.expect("census.h1"), 0));
+        assert_eq!(at("census.listItems"), 2f32.ln_1p());
+        assert!(!names.iter().any(|n| n.starts_with("shape.") || n.starts_with("pageType.")));
+        // Shares of the visible characters by element kind.
+        assert_eq!(at("page.share.heading"), 9.0 / 42.0);
+        assert_eq!(at("page.share.p"), 19.0 / 42.0);
+        assert_eq!(at("page.share.li"), 14.0 / 42.0);
+        assert_eq!(at("page.share.anonymous"), 0.0);
+        assert_eq!(at("page.logChars"), 42f32.ln_1p());
+        assert_eq!(at("page.logLeaves"), 4f32.ln_1p());
+        assert_eq!(at("page.h1"), 1.0);
+        assert_eq!(at("page.hidden"), 1.0 - 42.0 / 53.0);
+        assert_eq!(at("page.meanLeafChars"), 42.0 / 4.0);
+    }
+
+    /// Margin 0 (probability ½) whatever the page.
+    const FLAT: Forest =
+        Forest { features: &[], roots: &[0], feature: &[LEAF], threshold: &[0], right: &[0], bias: 0.0 };
+
+    #[test]
+    fn classify_normalises_and_writes_the_root_row() {
+        // Documentation: census.code < 0.5 ? -4 : 4, looked up by name.
+        let docs = Forest {
+            features: &["census.code"],
+            roots: &[0],
+            feature: &[0, LEAF, LEAF],
+            threshold: &[0x3800, 0xc400, 0x4400],
+            right: &[2, 0, 0],
+            bias: 0.0,
+        };
+        let mut forests = [FLAT; 7];
+        forests[6] = docs;
+        let page = parse("<html><body><p>Run this:</p><pre>cargo test</pre></body></html>");
+        let (seg, mut t) = scored(&page);
+        let pt = classify_with(&Context::new(&page, &seg), &mut t, &forests);
+        let sure = 1.0 / (1.0 + (-4f32).exp());
+        let sum = 6.0 * 0.5 + sure;
+        assert!((pt.probabilities.iter().sum::<f32>() - 1.0).abs() < 1e-6);
+        assert!((pt.probabilities[6] - sure / sum).abs() < 1e-6);
+        assert!((pt.probabilities[0] - 0.5 / sum).abs() < 1e-6);
+        assert_eq!((pt.kind, pt.confidence), (PageKind::Documentation, pt.probabilities[6]));
+        for (k, kind) in KINDS.iter().enumerate() {
+            let c = t.expect(&format!("pageType.{}", kind.name()));
+            assert_eq!(t.get(c, 0), pt.probabilities[k]);
+            assert!(!t.is_per_node(c));
+        }
+        // Without code the same forests favour nothing: the first kind wins.
+        let page = parse("<html><body><p>Run this:</p><p>cargo test</p></body></html>");
+        let (seg, mut t) = scored(&page);
+        let pt = classify_with(&Context::new(&page, &seg), &mut t, &forests);
+        assert_eq!(pt.kind, PageKind::Article);
+        assert!(pt.probabilities[6] < pt.probabilities[0]);
+    }
+}

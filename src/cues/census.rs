@@ -98,3 +98,66 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         table.set(c[i], 0, (n as f32).ln_1p());
     }
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::html::parse_document;
+
+    #[test]
+    fn counts_elements_on_the_root_row() {
+        let page = parse_document(
+            "<html><body><h1>Shop</h1><h2><a href='/a'>Card</a></h2><h3>Sub</h3><h4>Sub</h4>\
+             <article><img src='a.png'><time>2024</time></article>\
+             <form><label><input type='checkbox'> Red</label><input name='q'>\
+             <select><option>A</option></select><button>Go</button></form>\
+             <div role='button'>Open</div><div role='radio'>B</div>\
+             <ul><li>a</li><li>b</li></ul><a href='/b'>Link</a><a>No href</a>\
+             <pre>code</pre><table><tr><td>1</td></tr></table>\
+             <details><summary>Q</summary>A</details><blockquote>q</blockquote>\
+             <iframe src='x'></iframe><video></video>\
+             <div hidden><button>Close</button></div></body></html>",
+            "u",
+        )
+        .unwrap();
+        let seg = crate::segment::segment(&page);
+        let cx = Context::new(&page, &seg);
+        let mut t = ScoreTable::new(page.nodes.len());
+        score(&cx, &mut t);
+        let count = |key: &str| {
+            let c = t.expect(key);
+            assert!(!t.is_per_node(c), "{key} is a page column");
+            t.get(c, 0).exp_m1().round() as u32
+        };
+        let expected = [
+            ("census.images", 1),
+            ("census.inputs", 2),
+            // The input in a <label> and the role=radio div.
+            ("census.checkboxes", 2),
+            // <button>, role=button, and the hidden drawer's button.
+            ("census.buttons", 3),
+            ("census.selects", 1),
+            ("census.forms", 1),
+            ("census.articles", 1),
+            ("census.times", 1),
+            ("census.code", 1),
+            ("census.tables", 1),
+            ("census.listItems", 2),
+            ("census.h1", 1),
+            ("census.h2", 1),
+            ("census.h3", 2),
+            ("census.headingLinks", 1),
+            // The <a> without href is not a link.
+            ("census.links", 2),
+            ("census.details", 1),
+            ("census.blockquotes", 1),
+            ("census.iframes", 2),
+        ];
+        assert_eq!(expected.len(), COLUMNS.len());
+        for (key, n) in expected {
+            assert_eq!(count(key), n, "{key}");
+        }
+        // Written as ln(1 + count).
+        assert_eq!(t.get(t.expect("census.buttons"), 0), 3f32.ln_1p());
+    }
+}

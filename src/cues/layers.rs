@@ -70,3 +70,58 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         write(table, leaf.id, leaf.parent);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Page, PageFacts};
+
+    /// A cookie banner (fixed, wider than the viewport, a fixed box inside
+    /// it), a sticky header with loose text, and a plain paragraph.
+    const NODES: &str = r##"[
+        {"parent": -1, "tag": "body", "visual": {"w": 1000, "h": 3000, "display": "block", "position": "static"}},
+        {"parent": 0, "tag": "div", "visual": {"w": 2000, "h": 200, "display": "block", "position": "fixed"}},
+        {"parent": 1, "tag": "p", "visual": {"w": 100, "h": 20, "display": "block", "position": "fixed"}},
+        {"parent": 2, "tag": "#text", "text": "Cookie notice"},
+        {"parent": 0, "tag": "div", "visual": {"y": 200, "w": 1000, "h": 50, "display": "block", "position": "sticky"}},
+        {"parent": 4, "tag": "#text", "text": "Header"},
+        {"parent": 4, "tag": "p", "visual": {"y": 220, "w": 500, "h": 20, "display": "block", "position": "static"}},
+        {"parent": 6, "tag": "#text", "text": "Menu"},
+        {"parent": 0, "tag": "p", "visual": {"y": 300, "w": 1000, "h": 100, "display": "block", "position": "static"}},
+        {"parent": 8, "tag": "#text", "text": "Body text"}
+    ]"##;
+
+    fn scored(viewport: &str) -> ScoreTable {
+        let json = format!(r#"{{{viewport} "nodes": {NODES}}}"#);
+        let page = Page::from_facts(PageFacts::from_json(&json).unwrap()).unwrap();
+        let seg = crate::segment::segment(&page);
+        let mut t = ScoreTable::new(page.nodes.len());
+        score(&Context::new(&page, &seg), &mut t);
+        t
+    }
+
+    #[test]
+    fn fixed_and_sticky_layers() {
+        let t = scored(r#""viewportWidth": 1000, "viewportHeight": 800,"#);
+        let [fixed, sticky, coverage] = ["layers.fixed", "layers.sticky", "layers.coverage"].map(|k| t.expect(k));
+        let row = |id| (t.get(fixed, id), t.get(sticky, id));
+        // The banner and the box inside it; coverage is the outer layer's
+        // box clipped to the viewport: 1000 × 200 of 1000 × 800.
+        assert_eq!(row(1), (1.0, 0.0));
+        assert_eq!(row(2), (1.0, 0.0));
+        assert_eq!(t.get(coverage, 1), 0.25);
+        assert_eq!(t.get(coverage, 2), 0.25);
+        // The header's loose text (an anonymous leaf, row 5) and paragraph.
+        assert_eq!(row(5), (0.0, 1.0));
+        assert_eq!(row(6), (0.0, 1.0));
+        assert!(t.get(coverage, 6).is_nan());
+        assert_eq!(row(8), (0.0, 0.0));
+        assert!(t.get(coverage, 8).is_nan());
+    }
+
+    #[test]
+    fn nothing_without_a_viewport() {
+        let t = scored("");
+        assert!(!t.has_row(1) && !t.has_row(2) && !t.has_row(8));
+    }
+}

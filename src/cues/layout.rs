@@ -70,3 +70,46 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::PageFacts;
+
+    /// A main column (centre x = 400) with most of the characters, two
+    /// short links in a side rail (centre x = 850), and a hidden panel
+    /// in the rail (`visibility: hidden` keeps its box) holding enough
+    /// characters to move the axis if it counted.
+    const FACTS: &str = r##"{"viewportWidth": 1000, "viewportHeight": 500, "nodes": [
+        {"parent": -1, "tag": "body", "visual": {"w": 1000, "h": 1000, "display": "block"}},
+        {"parent": 0, "tag": "p", "visual": {"x": 100, "y": 100, "w": 600, "h": 900, "display": "block"}},
+        {"parent": 1, "tag": "#text", "text": "Main column text that holds most of the characters"},
+        {"parent": 0, "tag": "p", "visual": {"x": 750, "y": 100, "w": 200, "h": 20, "display": "block"}},
+        {"parent": 3, "tag": "#text", "text": "Link one"},
+        {"parent": 0, "tag": "p", "visual": {"x": 750, "y": 130, "w": 200, "h": 20, "display": "block"}},
+        {"parent": 5, "tag": "#text", "text": "Link two"},
+        {"parent": 0, "tag": "p", "hidden": true,
+            "visual": {"x": 750, "y": 200, "w": 200, "h": 100, "display": "block"}},
+        {"parent": 7, "tag": "#text", "text": "Hidden panel text with many characters here"}
+    ]}"##;
+
+    #[test]
+    fn position_and_the_character_weighted_axis() {
+        let page = Page::from_facts(PageFacts::from_json(FACTS).unwrap()).unwrap();
+        let seg = crate::segment::segment(&page);
+        assert_eq!(seg.leaves.iter().map(|l| (l.id, l.chars, l.hidden)).collect::<Vec<_>>(),
+            [(1, 42, false), (3, 7, false), (5, 7, false), (7, 37, true)]);
+        let mut t = ScoreTable::new(page.nodes.len());
+        score(&Context::new(&page, &seg), &mut t);
+        let (x, y, main) = (t.expect("layout.x"), t.expect("layout.y"), t.expect("layout.mainColumn"));
+        // Centre over the viewport width; top over the document's height
+        // (the lowest leaf bottom, 1000, not the viewport's 500).
+        assert_eq!((t.get(x, 1), t.get(y, 1)), (0.4, 0.1));
+        assert_eq!((t.get(x, 5), t.get(y, 5)), (0.85, 0.13));
+        // Two of the three visible leaves sit in the rail, but the main
+        // column holds most characters (42 of 56); the hidden panel's 37
+        // would tip the median to the rail.
+        let in_main: Vec<f32> = [1, 3, 5, 7].iter().map(|&id| t.get(main, id)).collect();
+        assert_eq!(in_main, [1.0, 0.0, 0.0, 0.0]);
+    }
+}

@@ -79,3 +79,51 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::PageFacts;
+
+    /// A 32px heading of 26 characters; body text of 19 characters at 16px
+    /// and 17 at 16.3px (one size: within half a pixel, so 36 characters
+    /// outweigh the heading's 26); small print whose font is read on its
+    /// inline span, not on the paragraph.
+    const FACTS: &str = r##"{"viewportWidth": 1000, "viewportHeight": 800, "nodes": [
+        {"parent": -1, "tag": "body", "visual": {"w": 1000, "h": 800, "display": "block"}},
+        {"parent": 0, "tag": "h1", "visual": {"w": 1000, "h": 80, "display": "block",
+            "fontSize": "32px", "fontWeight": "700", "lineHeight": "40px"}},
+        {"parent": 1, "tag": "#text", "text": "Headline words set large here 1"},
+        {"parent": 0, "tag": "p", "visual": {"y": 80, "w": 1000, "h": 57.6, "display": "block",
+            "fontSize": "16px", "fontWeight": "400", "lineHeight": "normal"}},
+        {"parent": 3, "tag": "#text", "text": "Body text in sixteen px"},
+        {"parent": 0, "tag": "p", "visual": {"y": 140, "w": 1000, "h": 19.2, "display": "block",
+            "fontSize": "16.3px", "fontWeight": "600", "lineHeight": "normal"}},
+        {"parent": 5, "tag": "#text", "text": "Byline by the author"},
+        {"parent": 0, "tag": "p", "visual": {"y": 160, "w": 1000, "h": 15, "display": "block"}},
+        {"parent": 7, "tag": "span", "visual": {"y": 160, "w": 80, "h": 15, "display": "inline",
+            "fontSize": "12px", "fontWeight": "500", "lineHeight": "15px"}},
+        {"parent": 8, "tag": "#text", "text": "Small print"}
+    ]}"##;
+
+    #[test]
+    fn size_over_body_size_weight_and_lines() {
+        let page = Page::from_facts(PageFacts::from_json(FACTS).unwrap()).unwrap();
+        let seg = crate::segment::segment(&page);
+        let chars: Vec<u32> = seg.leaves.iter().map(|l| l.chars).collect();
+        assert_eq!(chars, [26, 19, 17, 10]);
+        assert_eq!(body_font_size(&page, &seg.leaves), Some(16.0));
+        let mut t = ScoreTable::new(page.nodes.len());
+        score(&Context::new(&page, &seg), &mut t);
+        let (ratio, bold, lines) =
+            (t.expect("typography.fontRatio"), t.expect("typography.bold"), t.expect("typography.lines"));
+        let row = |id| (t.get(ratio, id), t.get(bold, id), t.get(lines, id));
+        // 80px of 40px lines; 57.6px of 16 × 1.2 = 19.2px lines.
+        assert_eq!(row(1), (2.0, 1.0, 2.0));
+        assert_eq!(row(3), (1.0, 0.0, 3.0));
+        // 600 is the first bold weight.
+        assert_eq!(row(5), (16.3 / 16.0, 1.0, 1.0));
+        // The span's font, for the paragraph leaf; 500 is not bold.
+        assert_eq!(row(7), (0.75, 0.0, 1.0));
+    }
+}

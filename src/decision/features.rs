@@ -305,3 +305,52 @@ pub fn auto_context(cx: &Context, first: &Features, p1: &[f32]) -> Features {
     }
     Features { names, values }
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::extract::{analyse, Models};
+
+    #[test]
+    fn leaf_columns_then_context() {
+        let page = crate::html::parse_document(
+            "<html><body><div><h1>Title here</h1><p>First paragraph text.</p></div>\
+             <ul><li>Item one</li><li><a href='/x'>Item two</a></li></ul></body></html>",
+            "https://example.test/",
+        )
+        .unwrap();
+        let (seg, t, _) = analyse(&page, &Models::default());
+        let f = features(&Context::new(&page, &seg), &t);
+        // Excluded columns are in the table but not in the features.
+        for key in NOT_FEATURES.iter().chain(&["census.h1", "pageType.article", "schema.article", "readerable.score"]) {
+            assert!(t.col(key).is_some(), "no column {key}");
+            assert!(!f.names.iter().any(|n| n == key), "{key} is a feature");
+        }
+        let ctx = context_names();
+        assert_eq!(f.names[f.names.len() - ctx.len()..], ctx[..]);
+        assert_eq!(f.values.len(), f.names.len() * 4);
+        let at = |leaf: usize, name: &str| f.row(leaf)[f.names.iter().position(|n| n == name).unwrap()];
+        // A leaf column holds the leaf's row of the table.
+        let sigma = t.expect("textStats.sigma");
+        for (i, leaf) in seg.leaves.iter().enumerate() {
+            assert_eq!(at(i, "textStats.sigma"), t.get(sigma, leaf.id));
+        }
+        // Leaves: "Title here" (9), "First paragraph text." (19), "Item one" (7), "Item two" (7, a link).
+        assert_eq!(t.get(sigma, 0), 42.0);
+        assert_eq!(at(0, "ctx.logChars"), 9f32.ln_1p());
+        assert_eq!(at(2, "ctx.pos"), 0.5);
+        assert_eq!(at(2, "ctx.charPos"), 28.0 / 42.0);
+        assert!(at(0, "ctx.prevLink").is_nan());
+        assert_eq!(at(2, "ctx.nextLink"), 1.0);
+        let same = (at(0, "ctx.sameParentNext"), at(1, "ctx.sameParentNext"), at(3, "ctx.sameParentPrev"));
+        assert_eq!(same, (1.0, 0.0, 1.0));
+        // The first item's parent (the list) holds 14 of 42 characters, 7 of them its own.
+        assert_eq!((at(2, "ctx.a1.share"), at(2, "ctx.a1.leafShare")), (14.0 / 42.0, 0.5));
+        // The heading's ancestors: div, body, then none.
+        assert!(!at(0, "ctx.a2.share").is_nan() && at(0, "ctx.a3.share").is_nan());
+        for kind in crate::page_type::KINDS {
+            let p = t.get(t.expect(&format!("pageType.{}", kind.name())), 0);
+            assert_eq!(at(1, &format!("ctx.type.{}", kind.name())), p);
+        }
+    }
+}
