@@ -124,3 +124,54 @@ fn anonymous_leaves_keep_text_beside_blocks() {
         "Loose text before a block, long enough to count.\nA paragraph.\nLoose text after it.\nAnd a second line."
     );
 }
+
+/// Issue 6, acceptance 4: the score table carries every signal for every
+/// scored node. Every leaf the decision judged (a row with a reason) has a
+/// value from each per-node signal, and each page-level signal has values
+/// on the page. The visual cues need rendered facts: the first page is a
+/// browser walk (`tests/fixtures/facts-gitlab-blog.json`, written by the
+/// web-sys walker); parsed HTML has no layout, so there only the other
+/// signals are required.
+#[test]
+fn every_scored_node_carries_every_signal() {
+    const STRUCTURAL: &[&str] =
+        &["domWeight", "textStats", "punctuation", "density", "keywords", "vsse", "records", "markup", "shape", "visibility", "vocabulary", "decision"];
+    const VISUAL: &[&str] = &["layers", "typography", "layout"];
+    const PAGE: &[&str] = &["schema", "census", "readerable", "pageType"];
+    let fixture = std::fs::read_to_string(format!("{}/tests/fixtures/facts-gitlab-blog.json", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let walked = pith::Page::from_facts(pith::PageFacts::from_json(&fixture).unwrap()).unwrap();
+    let pages = [
+        ("gitlab-blog (browser facts)", walked, true),
+        ("article.html", parse_document(&sample("article.html"), "u").unwrap(), false),
+        ("listing.html", parse_document(&sample("listing.html"), "u").unwrap(), false),
+    ];
+    for (name, page, visual) in pages {
+        let out = extract(&page, &Options::default()).unwrap();
+        let scores = out.scores.expect("scores");
+        let mut want: Vec<&str> = STRUCTURAL.to_vec();
+        if visual {
+            want.extend(VISUAL);
+        }
+        for s in &want {
+            assert!(scores.columns.iter().any(|c| c.signal == *s), "{name}: no per-node columns of {s}");
+        }
+        for s in PAGE {
+            assert!(
+                scores.page.iter().any(|v| v.column.signal == *s && v.value.is_some()),
+                "{name}: no page-level value of {s}"
+            );
+        }
+        let judged: Vec<_> = scores.rows.iter().filter(|r| !r.reason.is_empty()).collect();
+        assert!(judged.len() >= 3, "{name}: {} judged rows", judged.len());
+        let mut missing: Vec<String> = Vec::new();
+        for row in &judged {
+            for s in &want {
+                let has = scores.columns.iter().zip(&row.values).any(|(c, v)| c.signal == *s && v.is_some());
+                if !has {
+                    missing.push(format!("node {} <{}>: {s}", row.node, row.tag));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "{name}: {} judged rows lack a signal: {:?}", missing.len(), &missing[..missing.len().min(12)]);
+    }
+}
