@@ -102,11 +102,10 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
-    use crate::html::parse_document;
 
     #[test]
     fn counts_elements_on_the_root_row() {
-        let page = parse_document(
+        let (_page, _seg, t) = crate::cues::scored_html(
             "<html><body><h1>Shop</h1><h2><a href='/a'>Card</a></h2><h3>Sub</h3><h4>Sub</h4>\
              <article><img src='a.png'><time>2024</time></article>\
              <form><label><input type='checkbox'> Red</label><input name='q'>\
@@ -117,13 +116,8 @@ mod tests {
              <details><summary>Q</summary>A</details><blockquote>q</blockquote>\
              <iframe src='x'></iframe><video></video>\
              <div hidden><button>Close</button></div></body></html>",
-            "u",
-        )
-        .unwrap();
-        let seg = crate::segment::segment(&page);
-        let cx = Context::new(&page, &seg);
-        let mut t = ScoreTable::new(page.nodes.len());
-        score(&cx, &mut t);
+            score,
+        );
         let count = |key: &str| {
             let c = t.expect(key);
             assert!(!t.is_per_node(c), "{key} is a page column");

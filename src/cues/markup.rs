@@ -194,20 +194,14 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
-    use crate::html::parse_document;
 
     #[test]
     fn distances_to_landmarks_and_names() {
-        let page = parse_document(
+        let (_page, seg, t) = crate::cues::scored_html(
             "<html><body><nav><ul><li><a href='/'>Home</a></li></ul></nav>\
              <div class='post-content'><p>Text</p></div></body></html>",
-            "u",
-        )
-        .unwrap();
-        let seg = crate::segment::segment(&page);
-        let cx = Context::new(&page, &seg);
-        let mut t = ScoreTable::new(page.nodes.len());
-        score(&cx, &mut t);
+            score,
+        );
         let nav = t.expect("markup.nav");
         let content = t.expect("markup.contentName");
         let home = seg.leaves.iter().find(|l| l.text == "Home").unwrap().id;

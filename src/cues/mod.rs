@@ -33,3 +33,16 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     readerable::score(cx, table);
     vocabulary::score(cx, table);
 }
+
+/// Test support: `html` parsed, segmented and scored by one signal.
+#[cfg(test)]
+pub(crate) fn scored_html(
+    html: &str,
+    score: fn(&Context, &mut ScoreTable),
+) -> (crate::model::Page, crate::segment::Segmentation, ScoreTable) {
+    let page = crate::html::parse_document(html, "u").unwrap();
+    let seg = crate::segment::segment(&page);
+    let mut t = ScoreTable::new(page.nodes.len());
+    score(&Context::new(&page, &seg), &mut t);
+    (page, seg, t)
+}

@@ -166,22 +166,16 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
-    use crate::html::parse_document;
 
     #[test]
     fn panels_and_furniture() {
-        let page = parse_document(
+        let (_page, seg, t) = crate::cues::scored_html(
             "<html><body><details><summary>Q</summary><p>Answer text</p></details>\
              <div class='tab-pane' hidden><p>Specs</p></div>\
              <div class='dropdown-menu' hidden><a href='/'>Home</a></div>\
              <div hidden><p>Plain</p></div></body></html>",
-            "u",
-        )
-        .unwrap();
-        let seg = crate::segment::segment(&page);
-        let cx = Context::new(&page, &seg);
-        let mut t = ScoreTable::new(page.nodes.len());
-        score(&cx, &mut t);
+            score,
+        );
         let col = t.expect("visibility.panel");
         let panel_of = |text: &str| {
             let leaf = seg.leaves.iter().find(|l| l.text == text).unwrap();

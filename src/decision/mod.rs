@@ -168,23 +168,20 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
             keep.push(i);
         }
     }
+    // Rules over the kept set, each un-keeping leaves with its reason.
+    let mut overrule = |keep: &mut Vec<usize>, drop: Vec<usize>, reason: &str| {
+        for &i in &drop {
+            let id = seg.leaves[i].id;
+            table.set(cols[2], id, 0.0);
+            reasons[id] = reason.to_string();
+        }
+        keep.retain(|i| !drop.contains(i));
+    };
     let orphans = orphan_headings(cx, &keep);
-    if !orphans.is_empty() {
-        for &i in &orphans {
-            let id = seg.leaves[i].id;
-            table.set(cols[2], id, 0.0);
-            reasons[id] = "not content: a heading with no content under it".to_string();
-        }
-        keep.retain(|i| !orphans.contains(i));
-    }
-    let repeats = if REPEATS_DROPPED_IN.contains(&page_type.kind) { repeated_leaves(cx, &keep) } else { Vec::new() };
-    if !repeats.is_empty() {
-        for &i in &repeats {
-            let id = seg.leaves[i].id;
-            table.set(cols[2], id, 0.0);
-            reasons[id] = "not content: repeats the text of an earlier content block".to_string();
-        }
-        keep.retain(|i| !repeats.contains(i));
+    overrule(&mut keep, orphans, "not content: a heading with no content under it");
+    if REPEATS_DROPPED_IN.contains(&page_type.kind) {
+        let repeats = repeated_leaves(cx, &keep);
+        overrule(&mut keep, repeats, "not content: repeats the text of an earlier content block");
     }
     finish(cx, table, keep, reasons)
 }
