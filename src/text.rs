@@ -211,18 +211,20 @@ pub fn has_case(c: char) -> bool {
 /// `f64`, which the model's `f32` values do not see.
 pub fn parse_number(s: &str) -> Option<f64> {
     let b = s.as_bytes();
-    let mut i = 0;
-    let neg = match b.first() {
+    // An optional sign at `i`: whether it is `-`; `i` moves past it.
+    let sign = |i: &mut usize| match b.get(*i) {
         Some(b'-') => {
-            i += 1;
+            *i += 1;
             true
         }
         Some(b'+') => {
-            i += 1;
+            *i += 1;
             false
         }
         _ => false,
     };
+    let mut i = 0;
+    let neg = sign(&mut i);
     let mut mant: u64 = 0;
     let mut exp: i32 = 0;
     let mut digits = 0;
@@ -258,17 +260,7 @@ pub fn parse_number(s: &str) -> Option<f64> {
     }
     if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
         i += 1;
-        let eneg = match b.get(i) {
-            Some(b'-') => {
-                i += 1;
-                true
-            }
-            Some(b'+') => {
-                i += 1;
-                false
-            }
-            _ => false,
-        };
+        let eneg = sign(&mut i);
         let start = i;
         let mut e: i32 = 0;
         while i < b.len() && b[i].is_ascii_digit() {

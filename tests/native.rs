@@ -129,7 +129,7 @@ fn anonymous_leaves_keep_text_beside_blocks() {
 /// scored node. Every leaf the decision judged (a row with a reason) has a
 /// value from each per-node signal, and each page-level signal has values
 /// on the page. The visual cues need rendered facts: the first page is a
-/// browser walk (`tests/fixtures/facts-gitlab-blog.json`, written by the
+/// browser walk (`tests/fixtures/facts-walked-article.json`, written by the
 /// web-sys walker); parsed HTML has no layout, so there only the other
 /// signals are required.
 #[test]
@@ -138,10 +138,10 @@ fn every_scored_node_carries_every_signal() {
         &["domWeight", "textStats", "punctuation", "density", "keywords", "vsse", "records", "markup", "shape", "visibility", "vocabulary", "decision"];
     const VISUAL: &[&str] = &["layers", "typography", "layout"];
     const PAGE: &[&str] = &["schema", "census", "readerable", "pageType"];
-    let fixture = std::fs::read_to_string(format!("{}/tests/fixtures/facts-gitlab-blog.json", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let fixture = std::fs::read_to_string(format!("{}/tests/fixtures/facts-walked-article.json", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let walked = pith::Page::from_facts(pith::PageFacts::from_json(&fixture).unwrap()).unwrap();
     let pages = [
-        ("gitlab-blog (browser facts)", walked, true),
+        ("walked article (browser facts)", walked, true),
         ("article.html", parse_document(&sample("article.html"), "u").unwrap(), false),
         ("listing.html", parse_document(&sample("listing.html"), "u").unwrap(), false),
     ];

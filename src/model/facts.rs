@@ -294,8 +294,8 @@ impl Page {
 /// `<body style="display:none">`, React's streamed `<div hidden>` chunks),
 /// not furniture: [`reveal_hidden_content`] shows it, as the page would
 /// once its scripts ran. A menu, a dialog or a closed tab holds far less
-/// of a page's text. Measured (`pith-lab eval`, 2026-11-22): 0.5 revealed a
-/// deliberately hidden half of an article (readability `visibility-hidden`);
+/// of a page's text. Measured (`pith-lab eval`, 2026-11-22): 0.5 revealed
+/// an article's deliberately hidden half (one page of the readability set);
 /// 0.6 and 0.7 give readability shingle F1 0.956 against 0.954 at 0.5 and
 /// leave wcxb-dev's word F1 at 0.876.
 pub const REVEAL_MIN_SHARE: f64 = 0.6;
@@ -752,8 +752,8 @@ mod tests {
 
     #[test]
     fn from_json_reads_a_real_dump_as_serde_does() {
-        // A walker's facts of a real page (readability set, gitlab-blog).
-        assert_decodes_as_serde(include_str!("../../tests/fixtures/facts-gitlab-blog.json"));
+        // A walker's facts of a real article page.
+        assert_decodes_as_serde(include_str!("../../tests/fixtures/facts-walked-article.json"));
     }
 
     #[test]

@@ -97,6 +97,12 @@ fn parse_args() -> Args {
     a
 }
 
+/// The sets named on the command line that load (a set that does not is
+/// reported and left out).
+fn load_sets(a: &Args) -> Vec<DataSet> {
+    a.sets.iter().filter_map(|s| DataSet::load(&a.datasets, &a.facts, s).map_err(|e| eprintln!("{e}")).ok()).collect()
+}
+
 fn main() {
     let a = parse_args();
     match a.cmd.as_str() {
@@ -142,29 +148,19 @@ fn main() {
             }
         }
         "types" => {
-            let sets: Vec<DataSet> =
-                a.sets.iter().filter_map(|s| DataSet::load(&a.datasets, &a.facts, s).map_err(|e| eprintln!("{e}")).ok()).collect();
-            types_cmd(&a, &sets);
+            types_cmd(&a, &load_sets(&a));
         }
         "hidden" => {
-            let sets: Vec<DataSet> =
-                a.sets.iter().filter_map(|s| DataSet::load(&a.datasets, &a.facts, s).map_err(|e| eprintln!("{e}")).ok()).collect();
-            hidden_cmd(&a, &sets);
+            hidden_cmd(&a, &load_sets(&a));
         }
         "errors" => {
-            let sets: Vec<DataSet> =
-                a.sets.iter().filter_map(|s| DataSet::load(&a.datasets, &a.facts, s).map_err(|e| eprintln!("{e}")).ok()).collect();
-            errors_cmd(&a, &sets);
+            errors_cmd(&a, &load_sets(&a));
         }
         "refit" => {
-            let sets: Vec<DataSet> =
-                a.sets.iter().filter_map(|s| DataSet::load(&a.datasets, &a.facts, s).map_err(|e| eprintln!("{e}")).ok()).collect();
-            refit(&a, &sets);
+            refit(&a, &load_sets(&a));
         }
         "train" => {
-            let sets: Vec<DataSet> =
-                a.sets.iter().filter_map(|s| DataSet::load(&a.datasets, &a.facts, s).map_err(|e| eprintln!("{e}")).ok()).collect();
-            train_cmd(&a, &sets);
+            train_cmd(&a, &load_sets(&a));
         }
         "oracle" => {
             for set in &a.sets {
