@@ -11,7 +11,10 @@
  *
  * @typedef {Object} Timing        milliseconds, measured in the page with performance.now()
  * @property {number} initMs       loading the wasm core (0 once loaded in this page)
- * @property {number} extractMs    walk + score + article building
+ * @property {number} walkMs       reading the page (web-sys walk into the model, or the JS walker)
+ * @property {number} scoreMs      scoring and building the article (on the JS-walker path:
+ *                                 the round trip to the background, facts sent as JSON)
+ * @property {number} extractMs    walk + score
  * @property {number} totalMs
  *
  * @typedef {Object} ContentResult   what the content script answers to BG_CS_EXTRACT
@@ -35,6 +38,13 @@
 
 // eslint-disable-next-line no-var
 var PithMessages = Object.freeze({
+  /**
+   * BG → CS: is the content script in this tab? `{type}` → `{ready: true}`;
+   * without a content script the message fails ("Receiving end does not
+   * exist") and the background injects it.
+   */
+  BG_CS_PING: 'pith:bg-cs-ping',
+
   /** BG → CS: extract this page. `{type, options: ExtractOptions}` → ContentResult */
   BG_CS_EXTRACT: 'pith:bg-cs-extract',
 
@@ -44,6 +54,14 @@ var PithMessages = Object.freeze({
    * `{ok: true, extraction} | {ok: false, error}`
    */
   CS_BG_SCORE_FACTS: 'pith:cs-bg-score-facts',
+
+  /**
+   * CS → BG: the result of a toolbar click's read, sent by the function the
+   * background runs in the content script's world (extractInPage in
+   * background/service-worker.js), so that it wakes a stopped worker.
+   * `{type, jobId: string, result: ContentResult}` → `{ok: boolean, error?: string}`
+   */
+  CS_BG_EXTRACTED: 'pith:cs-bg-extracted',
 });
 
 /**

@@ -19,6 +19,10 @@ pub enum Error {
     TextRoot,
     /// A text node has a parent that is itself a text node.
     TextParent { node: usize },
+    /// A node names an earlier node whose subtree has already ended: the
+    /// facts are not in document (pre-)order, and the model's subtrees
+    /// (contiguous ranges of ids) would mix unrelated nodes.
+    OutOfOrder { node: usize, parent: usize },
     /// A front-end could not read the page (the message says why).
     Frontend(String),
     /// Options or facts could not be decoded from their serialised form.
@@ -41,6 +45,11 @@ impl fmt::Display for Error {
             Error::TextParent { node } => {
                 write!(f, "pith: node {node} has a text node as its parent")
             }
+            Error::OutOfOrder { node, parent } => write!(
+                f,
+                "pith: node {node} names parent {parent}, whose subtree has already ended \
+                 (facts must be in document order)"
+            ),
             Error::Frontend(msg) => write!(f, "pith: {msg}"),
             Error::Decode(msg) => write!(f, "pith: could not decode input: {msg}"),
         }

@@ -80,6 +80,9 @@ pub struct Extraction {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scores: Option<Scores>,
     pub stats: Stats,
+    /// Frames on the page the walk could not read (cross-origin), by
+    /// address: content there is not in this extraction.
+    pub frames_skipped: Vec<String>,
 }
 
 /// The score table as consumers see it: its columns described, then one
@@ -237,6 +240,7 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
             leaves: seg.leaves.len(),
             visual: page.viewport.is_some(),
         },
+        frames_skipped: page.frames_skipped.clone(),
     })
 }
 

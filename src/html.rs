@@ -7,9 +7,16 @@ use scraper::{ElementRef, Html, Node};
 
 use crate::error::{Error, Result};
 use crate::model::{
-    is_opaque, is_skipped, style_property, walks_noscript, MetaFact, NodeFacts, Page, PageFacts, TEXT_NODE_TAG,
+    is_frame, is_opaque, is_skipped, style_property, walks_noscript, MetaFact, NodeFacts, Page, PageFacts, TEXT_NODE_TAG,
 };
 
+
+/// Elements browsers hide by their user-agent style sheet whose hiding
+/// parsed HTML cannot see: `<rp>` (a ruby fallback parenthesis, `display:
+/// none` where ruby renders) and MathML's `<annotation>`s (only a
+/// `<semantics>`' first child renders: MathML Core §3.1.2). Hidden here as
+/// the browser hides them, so both front-ends read the same text.
+const PARSED_HIDDEN_TAGS: &[&str] = &["rp", "annotation", "annotation-xml"];
 
 /// Parses `html` and builds the page model.
 pub fn parse_document(html: &str, url: &str) -> Result<Page> {
@@ -91,6 +98,7 @@ fn walk(facts: &mut PageFacts, start: ego_tree::NodeRef<'_, Node>, parent: i64, 
                 // noscript never renders.
                 let hidden = in_hidden
                     || name == "noscript"
+                    || PARSED_HIDDEN_TAGS.contains(&name.as_str())
                     || v.attr("hidden").is_some()
                     || style_property(&style, "display").as_deref() == Some("none")
                     || style_property(&style, "visibility").as_deref()
@@ -125,6 +133,26 @@ fn walk(facts: &mut PageFacts, start: ego_tree::NodeRef<'_, Node>, parent: i64, 
                         if let Some(body) = body {
                             for c in body.children() {
                                 walk(facts, c, index, true);
+                            }
+                        }
+                    }
+                } else if is_frame(&name) {
+                    // A `srcdoc` frame's document is this markup (same
+                    // origin as the page); a frame loaded from an address is
+                    // not fetched here, so it is named as skipped.
+                    match v.attr("srcdoc") {
+                        Some(markup) => {
+                            let inner = Html::parse_document(markup);
+                            let body = inner.root_element().children().filter_map(ElementRef::wrap).find(|e| e.value().name() == "body");
+                            if let Some(body) = body {
+                                for c in body.children() {
+                                    walk(facts, c, index, hidden);
+                                }
+                            }
+                        }
+                        None => {
+                            if let Some(src) = v.attr("src").filter(|s| !s.trim().is_empty()) {
+                                facts.frames_skipped.push(src.to_string());
                             }
                         }
                     }

@@ -13,12 +13,13 @@
 //! * *Row* (inline-level) elements: where the browser rendered the page, an
 //!   element whose computed `display` is inline-level; in parsed HTML, HTML's
 //!   phrasing elements ([`Tag::is_inline_by_default`]). A row element that
-//!   holds a block is not a row element.
+//!   holds a block is not a row element. A `display: contents` element is a
+//!   row element when all it holds is inline (it has no box of its own).
 //! * Nothing is pruned here: hidden leaves (tabs, accordions, menus) and
 //!   leaves in forms are leaves like any other, with flags, so that each
 //!   method and the decision apply their own rules to them.
 
-use crate::model::{NodeId, NodeKind, Page, Tag};
+use crate::model::{Display, NodeId, NodeKind, Page, Tag};
 use crate::text;
 
 /// Elements without a closing tag: they are not a "pair of HTML tags"
@@ -137,8 +138,10 @@ pub fn segment(page: &Page) -> Segmentation {
         match &page.nodes[id].kind {
             NodeKind::Text(_) => inline[id] = true,
             NodeKind::Element(e) => {
+                // `display: contents` has no box: it is inline exactly when
+                // its content is (its children lay out in its parent).
                 let inline_level = match &e.visual {
-                    Some(v) => v.display.is_inline_level(),
+                    Some(v) => v.display.is_inline_level() || v.display == Display::Contents,
                     None => e.tag.is_inline_by_default(),
                 };
                 inline[id] = inline_level && page.nodes[id].children.iter().all(|&c| inline[c]);
@@ -324,5 +327,35 @@ mod tests {
         assert_eq!(seg.sums[0].leaves, 6);
         assert_eq!(seg.sums[0].hidden_chars, 7);
         assert_eq!(seg.leaf_of[p.id + 2], Some(1));
+    }
+
+    /// As Chromium computes them: a box-less wrapper and a formula (whose
+    /// parts compute `block math`) inside a paragraph leave it one leaf; a
+    /// display formula is a block of its own.
+    #[test]
+    fn contents_wrappers_and_formulas_stay_in_their_line() {
+        let facts = r##"{"viewportWidth": 1000, "viewportHeight": 800, "nodes": [
+            {"parent": -1, "tag": "body", "visual": {"w": 1000, "h": 300, "display": "block"}},
+            {"parent": 0, "tag": "p", "visual": {"w": 800, "h": 40, "display": "block"}},
+            {"parent": 1, "tag": "#text", "text": "So that "},
+            {"parent": 1, "tag": "math", "visual": {"w": 30, "h": 20, "display": "math"}},
+            {"parent": 3, "tag": "mi", "visual": {"w": 10, "h": 20, "display": "block math"}},
+            {"parent": 4, "tag": "#text", "text": "x"},
+            {"parent": 3, "tag": "mo", "visual": {"w": 10, "h": 20, "display": "block math"}},
+            {"parent": 6, "tag": "#text", "text": "="},
+            {"parent": 1, "tag": "span", "visual": {"display": "contents"}},
+            {"parent": 8, "tag": "#text", "text": " wrapped"},
+            {"parent": 1, "tag": "#text", "text": " and after."},
+            {"parent": 0, "tag": "p", "visual": {"w": 800, "h": 60, "display": "block"}},
+            {"parent": 11, "tag": "#text", "text": "Written"},
+            {"parent": 11, "tag": "math", "visual": {"w": 800, "h": 20, "display": "block math"}},
+            {"parent": 13, "tag": "mi", "visual": {"w": 10, "h": 20, "display": "block math"}},
+            {"parent": 14, "tag": "#text", "text": "h"},
+            {"parent": 11, "tag": "#text", "text": "and on."}
+        ]}"##;
+        let page = crate::model::Page::from_facts(crate::model::PageFacts::from_json(facts).unwrap()).unwrap();
+        let seg = segment(&page);
+        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(texts, ["So that x= wrapped and after.", "Written", "h", "and on."]);
     }
 }

@@ -7,11 +7,19 @@
 //     in content scripts (Chromium applies a page's `script-src` without
 //     'wasm-unsafe-eval' to them), walker.js reads the same facts and the
 //     background scores them with the same wasm core.
-// Node ids in the result index `PithContent.nodes()`, the walked DOM nodes,
-// whichever path ran (for the overlay and speech to come).
+// Node ids in the result index the walked DOM nodes, whichever path ran
+// (for the overlay and speech to come).
+//
+// Whether it is already in the tab is never read from a global name: a
+// page's element ids are window properties in the content script's world
+// too (`<div id="PithContent">` would answer `typeof PithContent`). The
+// background asks with a message (BG_CS_PING) instead, and the script marks
+// itself under a symbol, which no element id can shadow.
 
-// eslint-disable-next-line no-var
-var PithContent = globalThis.PithContent || (() => {
+(() => {
+  const INSTALLED = Symbol.for('pith.content');
+  if (globalThis[INSTALLED]) return;
+
   /** @type {Promise<{ok: boolean, error?: string}> | null} */
   let wasmInit = null;
   /** The last walk: a wasm LivePage or the JS walker's node list. */
@@ -42,14 +50,16 @@ var PithContent = globalThis.PithContent || (() => {
     forgetLastWalk();
     if (init.ok) {
       livePage = wasm_bindgen.walkDocument(document);
+      const tWalk = performance.now();
       const extraction = livePage.extract(options);
       const t2 = performance.now();
       return {
         ok: true, path: 'wasm', extraction,
-        timing: { initMs: t1 - t0, extractMs: t2 - t1, totalMs: t2 - t0 },
+        timing: { initMs: t1 - t0, walkMs: tWalk - t1, scoreMs: t2 - tWalk, extractMs: t2 - t1, totalMs: t2 - t0 },
       };
     }
     const { facts, nodes } = PithWalker.walk(document);
+    const tWalk = performance.now();
     walkedNodes = nodes;
     // As JSON text: the core parses one string much faster than it reads
     // an object field by field across the wasm boundary.
@@ -60,7 +70,7 @@ var PithContent = globalThis.PithContent || (() => {
     if (!reply || !reply.ok) throw new Error(reply ? reply.error : 'pith: no reply from the background');
     return {
       ok: true, path: 'js-walker', extraction: reply.extraction, wasmError: init.error,
-      timing: { initMs: t1 - t0, extractMs: t2 - t1, totalMs: t2 - t0 },
+      timing: { initMs: t1 - t0, walkMs: tWalk - t1, scoreMs: t2 - tWalk, extractMs: t2 - t1, totalMs: t2 - t0 },
     };
   }
 
@@ -71,12 +81,17 @@ var PithContent = globalThis.PithContent || (() => {
   }
 
   chrome.runtime.onMessage.addListener((message, _sender, sendResponse) => {
-    if (!message || message.type !== PithMessages.BG_CS_EXTRACT) return false;
+    if (!message) return false;
+    if (message.type === PithMessages.BG_CS_PING) {
+      sendResponse({ ready: true });
+      return false;
+    }
+    if (message.type !== PithMessages.BG_CS_EXTRACT) return false;
     extract(message.options).then(sendResponse, (e) => {
       sendResponse({ ok: false, error: String(e && e.message ? e.message : e) });
     });
     return true; // the answer comes asynchronously
   });
 
-  return { extract, node };
+  globalThis[INSTALLED] = { extract, node };
 })();

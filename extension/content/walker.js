@@ -9,15 +9,17 @@
 
 // eslint-disable-next-line no-var
 var PithWalker = (() => {
-  // Keep in step with SKIPPED_TAGS and OPAQUE_TAGS in src/model/facts.rs.
+  // Keep in step with SKIPPED_TAGS, OPAQUE_TAGS and FRAME_TAGS in src/model/facts.rs.
   const SKIPPED_TAGS = new Set([
     'script', 'style', 'template', 'link', 'meta', 'base', 'title', 'head',
   ]);
   // Keep in step with NOSCRIPT_MIN_MARKUP (UTF-16 code units, as .length).
   const NOSCRIPT_MIN_MARKUP = 1000;
   const OPAQUE_TAGS = new Set([
-    'svg', 'math', 'select', 'textarea', 'iframe', 'object', 'embed', 'video', 'audio', 'canvas',
+    'svg', 'select', 'textarea', 'object', 'embed', 'video', 'audio', 'canvas',
   ]);
+  // Keep in step with FRAME_TAGS: entered when their document is readable.
+  const FRAME_TAGS = new Set(['iframe', 'frame']);
   // Rust's char::is_whitespace set (Unicode White_Space), which the core uses;
   // JS's \s differs (it has U+FEFF, lacks U+0085).
   const BLANK = /^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
@@ -55,6 +57,22 @@ var PithWalker = (() => {
     return doc.body ? doc.body.childNodes : [];
   }
 
+  /**
+   * A frame's document when this page may read it (same origin, srcdoc) and
+   * it is HTML; null for cross-origin frames.
+   */
+  function frameDocument(node) {
+    let doc = null;
+    try { doc = node.contentDocument; } catch { return null; }
+    return doc && HTML_CONTENT_TYPES.includes(doc.contentType) ? doc : null;
+  }
+
+  /** What a frame shows: its body's children, else its root element's. */
+  function frameChildren(doc) {
+    const root = doc.body || doc.documentElement;
+    return root ? root.childNodes : [];
+  }
+
   /** Sets `obj[key] = value` unless value is empty (the core's default). */
   function put(obj, key, value) {
     if (value) obj[key] = value;
@@ -84,6 +102,7 @@ var PithWalker = (() => {
       viewportWidth: html.clientWidth,
       viewportHeight: html.clientHeight,
       nodes: [],
+      framesSkipped: [],
     };
     for (const m of doc.querySelectorAll('meta')) {
       const key = m.getAttribute('property') ?? m.getAttribute('name') ?? m.getAttribute('itemprop');
@@ -97,10 +116,14 @@ var PithWalker = (() => {
     const out = facts.nodes;
     const nodes = [];
     const fontRead = [];
-    // [node, parent index, inside a hidden subtree]
-    const stack = [[start, -1, false]];
+    // The documents walked: the page, then each same-origin frame entered,
+    // with the offset from its viewport's coordinates to the page's.
+    const frames = [{ win, x: scrollX, y: scrollY }];
+    const frameOf = [];
+    // [node, parent index, inside a hidden subtree, frame]
+    const stack = [[start, -1, false, 0]];
     while (stack.length) {
-      const [node, parent, inHidden] = stack.pop();
+      const [node, parent, inHidden, frame] = stack.pop();
       const index = out.length;
       if (node.nodeType === Node.TEXT_NODE) {
         const data = node.nodeValue || '';
@@ -108,7 +131,7 @@ var PithWalker = (() => {
           fontRead[parent] = true;
           const visual = out[parent].visual;
           if (visual) {
-            const style = win.getComputedStyle(nodes[parent]);
+            const style = frames[frameOf[parent]].win.getComputedStyle(nodes[parent]);
             visual.fontSize = style.getPropertyValue('font-size');
             visual.fontWeight = style.getPropertyValue('font-weight');
             visual.lineHeight = style.getPropertyValue('line-height');
@@ -120,7 +143,7 @@ var PithWalker = (() => {
         if (SKIPPED_TAGS.has(tag)) continue;
         // Inside a hidden subtree nothing renders: no style or layout is
         // read, the structure and text are.
-        const style = inHidden ? null : win.getComputedStyle(node);
+        const style = inHidden ? null : frames[frame].win.getComputedStyle(node);
         const display = style ? style.getPropertyValue('display') : '';
         const hidden = inHidden || display === 'none'
           || (display !== 'contents' && !node.checkVisibility(VISIBILITY_OPTIONS));
@@ -143,13 +166,14 @@ var PithWalker = (() => {
           put(f, 'itemprop', node.getAttribute('itemprop'));
           if ((node.getAttribute('aria-hidden') || '').trim() === 'true') f.ariaHidden = true;
         }
+        let r = null;
         if (hidden) {
           f.hidden = true;
         } else {
-          const r = node.getBoundingClientRect();
+          r = node.getBoundingClientRect();
           f.visual = {
-            x: r.x + scrollX,
-            y: r.y + scrollY,
+            x: r.x + frames[frame].x,
+            y: r.y + frames[frame].y,
             w: r.width,
             h: r.height,
             display,
@@ -160,17 +184,34 @@ var PithWalker = (() => {
         out.push(f);
         if (tag === 'noscript') {
           const children = noscriptChildren(node);
-          for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], index, true]);
+          for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], index, true, frame]);
+        } else if (FRAME_TAGS.has(tag)) {
+          const inner = frameDocument(node);
+          if (inner) {
+            // The frame's content lies at its content box (inside its border).
+            frames.push({
+              win: inner.defaultView || frames[frame].win,
+              x: frames[frame].x + (r ? r.x : 0) + node.clientLeft,
+              y: frames[frame].y + (r ? r.y : 0) + node.clientTop,
+            });
+            const children = frameChildren(inner);
+            for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], index, hidden, frames.length - 1]);
+          } else {
+            // The src property: the address resolved.
+            if (node.src) facts.framesSkipped.push(node.src);
+          }
         } else if (!OPAQUE_TAGS.has(tag)) {
           const children = renderedChildren(node, tag);
-          for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], index, hidden]);
+          for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], index, hidden, frame]);
         }
       } else {
         continue;
       }
       nodes.push(node);
       fontRead.push(false);
+      frameOf.push(frame);
     }
+    if (!facts.framesSkipped.length) delete facts.framesSkipped;
     return { facts, nodes };
   }
 

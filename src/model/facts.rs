@@ -17,7 +17,26 @@
 //!   that document's `<body>` children as the noscript's children (hidden,
 //!   no visual facts); else record no children.
 //! * Record text nodes as they are (tag [`TEXT_NODE_TAG`]).
-//! * Record elements; do not enter [`OPAQUE_TAGS`].
+//! * Record elements; do not enter [`OPAQUE_TAGS`]. Enter [`FRAME_TAGS`]
+//!   whose document the page may read (same origin, `srcdoc`): the frame
+//!   element stands for its document's `<body>`, whose children are walked
+//!   as the frame's, with boxes moved to page coordinates; name the others
+//!   (cross-origin) in [`PageFacts::frames_skipped`].
+//! * Every element has one treatment, by namespace and name (the table
+//!   below); how its computed `display` is read is
+//!   [`Display::parse`](super::Display::parse)'s table.
+//!
+//! | element | treatment | why |
+//! |---|---|---|
+//! | HTML elements | recorded, entered | page content |
+//! | [`SKIPPED_TAGS`] | skipped with their subtree | never rendered content |
+//! | `<noscript>` | recorded hidden; long markup parsed and walked hidden | see below |
+//! | [`OPAQUE_TAGS`] (`<svg>`, form controls, media, embeds) | recorded, not entered | their descendants are graphics, options or fallback, not page text |
+//! | [`FRAME_TAGS`] | entered when readable, else named | an article may live in a same-origin frame |
+//! | MathML (`<math>` and its parts) | recorded, entered; inline (`display: math`) unless `display: block math` | a formula's text belongs to its paragraph |
+//! | `<ruby>`, `<rt>` | recorded, entered, inline; `<rp>` is `display: none` (hidden; in parsed HTML too) | base text and its reading |
+//! | `display: contents` wrappers | recorded, entered, never hidden by `checkVisibility` | no box, content renders |
+//! | custom elements (`x-card`), unknown names | recorded, entered, inline unless styled otherwise | as the browser renders them; open shadow roots are walked |
 //! * Hidden: in a browser, computed `display: none`, or `checkVisibility({
 //!   visibilityProperty: true })` false for an element whose `display` is not
 //!   `contents` (this covers the body of a closed `<details>`); in parsed
@@ -63,10 +82,19 @@ pub const SKIPPED_TAGS: &[&str] = &[
 pub const NOSCRIPT_MIN_MARKUP: usize = 1000;
 
 /// Elements recorded but not entered: their descendants are not page text
-/// (form control options, embedded documents, graphics).
+/// (form control options, embedded documents, graphics, media fallback).
+/// Not `<math>`: a formula's text is part of its sentence.
 pub const OPAQUE_TAGS: &[&str] = &[
-    "svg", "math", "select", "textarea", "iframe", "object", "embed", "video", "audio", "canvas",
+    "svg", "select", "textarea", "object", "embed", "video", "audio", "canvas",
 ];
+
+/// Frames: entered when the page may read their document (see the walk).
+pub const FRAME_TAGS: &[&str] = &["iframe", "frame"];
+
+/// Whether `tag` is a frame ([`FRAME_TAGS`]).
+pub fn is_frame(tag: &str) -> bool {
+    FRAME_TAGS.contains(&tag)
+}
 
 /// Whether the walk skips `tag` with its subtree.
 pub fn is_skipped(tag: &str) -> bool {
@@ -114,6 +142,9 @@ pub struct PageFacts {
     pub viewport_width: f32,
     pub viewport_height: f32,
     pub nodes: Vec<NodeFacts>,
+    /// Addresses of frames the walk could not enter (cross-origin).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub frames_skipped: Vec<String>,
 }
 
 /// One `<meta>`: `key` is its `property`, `name` or `itemprop` (the first
@@ -228,7 +259,9 @@ pub fn style_property(style: &str, prop: &str) -> Option<String> {
 
 impl Page {
     /// Builds the model from facts, checking their shape: node 0 is the
-    /// only root, every parent comes earlier and is an element.
+    /// only root, every parent comes earlier, is an element, and is an
+    /// ancestor-or-self of the node before (document order, so that every
+    /// subtree is a contiguous range of ids).
     pub fn from_facts(facts: PageFacts) -> Result<Page> {
         if facts.nodes.is_empty() {
             return Err(Error::EmptyPage);
@@ -236,6 +269,9 @@ impl Page {
         let viewport = (facts.viewport_width > 0.0)
             .then_some(Size { width: facts.viewport_width, height: facts.viewport_height });
         let mut nodes: Vec<Node> = Vec::with_capacity(facts.nodes.len());
+        // The path from the root to the previous node: in document order a
+        // node's parent is on it (else the parent's subtree has ended).
+        let mut open: Vec<usize> = Vec::new();
         for (i, f) in facts.nodes.into_iter().enumerate() {
             let parent = match (i, f.parent) {
                 (0, -1) => None,
@@ -253,6 +289,15 @@ impl Page {
                 },
                 None => (1.0, false),
             };
+            if let Some(p) = parent {
+                while open.last().is_some_and(|&o| o > p) {
+                    open.pop();
+                }
+                if open.last() != Some(&p) {
+                    return Err(Error::OutOfOrder { node: i, parent: p });
+                }
+            }
+            open.push(i);
             if i == 0 && f.tag == TEXT_NODE_TAG {
                 return Err(Error::TextRoot);
             }
@@ -285,6 +330,7 @@ impl Page {
             json_ld: facts.json_ld,
             viewport,
             nodes,
+            frames_skipped: facts.frames_skipped,
         })
     }
 }
@@ -378,7 +424,13 @@ fn element_from_facts(f: NodeFacts, parent_width: f32, viewport: Option<Size>) -
         };
         Visual {
             rect: Rect { x: v.x, y: v.y, w: v.w, h: v.h },
-            display: Display::parse(&v.display),
+            // A formula's parts compute `display: block math` (MathML Core
+            // §3.1.1: math layout inside the formula), yet sit in its line.
+            display: if tag.is_mathml() && tag != Tag::Math {
+                Display::Inline
+            } else {
+                Display::parse(&v.display)
+            },
             position: Position::parse(&v.position),
             font,
             lines,
@@ -500,6 +552,7 @@ mod decode {
                 "viewportWidth" => (1 << 6, Slot::F32(&mut f.viewport_width)),
                 "viewportHeight" => (1 << 7, Slot::F32(&mut f.viewport_height)),
                 "nodes" => (1 << 8, Slot::Nodes(&mut f.nodes)),
+                "framesSkipped" => (1 << 9, Slot::Strs(&mut f.frames_skipped)),
                 _ => return None,
             })
         })
@@ -649,6 +702,12 @@ mod tests {
         assert_eq!(
             Page::from_facts(facts(vec![el(-1, "body"), text, el(1, "p")])).unwrap_err(),
             Error::TextParent { node: 2 }
+        );
+        // The div's subtree ended with the p: a later child of the div would
+        // make subtree(1) hold the p (found by tests/properties.rs).
+        assert_eq!(
+            Page::from_facts(facts(vec![el(-1, "body"), el(0, "div"), el(0, "p"), el(1, "span")])).unwrap_err(),
+            Error::OutOfOrder { node: 3, parent: 1 }
         );
     }
 

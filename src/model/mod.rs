@@ -13,8 +13,8 @@ mod facts;
 mod tag;
 
 pub use facts::{
-    is_opaque, is_skipped, style_property, walks_noscript, MetaFact, NodeFacts, PageFacts, VisualFacts,
-    NORMAL_LINE_HEIGHT, NOSCRIPT_MIN_MARKUP, OPAQUE_TAGS, SKIPPED_TAGS, TEXT_NODE_TAG,
+    is_frame, is_opaque, is_skipped, style_property, walks_noscript, MetaFact, NodeFacts, PageFacts, VisualFacts,
+    FRAME_TAGS, NORMAL_LINE_HEIGHT, NOSCRIPT_MIN_MARKUP, OPAQUE_TAGS, SKIPPED_TAGS, TEXT_NODE_TAG,
 };
 pub use tag::Tag;
 
@@ -50,6 +50,8 @@ pub struct Page {
     pub viewport: Option<Size>,
     /// The arena: node 0 is the walk's root (`<body>`), then document order.
     pub nodes: Vec<Node>,
+    /// Frames the walk could not enter (cross-origin), by address.
+    pub frames_skipped: Vec<String>,
 }
 
 /// Width and height in CSS pixels.
@@ -169,15 +171,30 @@ pub enum Display {
 }
 
 impl Display {
-    /// Parses a computed `display` value (either syntax).
+    /// Parses a computed `display` value (either syntax: CSS Display 3 §2
+    /// allows one keyword or the outer and inner pair). The values browsers
+    /// compute, and what each is to Pith:
+    ///
+    /// | computed `display` | here | seen on |
+    /// |---|---|---|
+    /// | `block`, `flow-root`, `block flow`, `block flow-root`, `flow`, `-webkit-box`, `block ruby`, `block math` | Block | blocks; a display formula (`<math display=block>`; a formula's parts compute `block math` too, and the model reads those as inline: see `Tag::is_mathml`) |
+    /// | `inline`, `inline flow`, `ruby`, `ruby-text`, `ruby-base`, `math`, `inline math`, `inline list-item` | Inline | phrasing, custom elements (inline by default), ruby, an inline formula and its parts |
+    /// | `inline-block`, `inline-flex`, `inline-grid`, `inline-table`, `-webkit-inline-box` (either syntax) | InlineBlock | atomic inline boxes |
+    /// | `list-item`, `flex`, `grid`, `table`, `table-row`, `table-cell`, other `table-*` | their own | lists, layouts, tables |
+    /// | `contents` | Contents | wrappers without a box (their children lay out in the parent) |
+    /// | `none` | None | never read: the walk marks these hidden |
+    /// | anything else | Other (block-like) | future values |
     pub fn parse(s: &str) -> Display {
         match s.trim() {
-            "block" | "flow-root" | "block flow" | "block flow-root" | "flow" => Display::Block,
-            "inline" | "inline flow" | "ruby" | "ruby-text" | "ruby-base" => Display::Inline,
-            "inline-block" | "inline flow-root" | "inline-flex" | "inline flex"
-            | "inline-grid" | "inline grid" | "inline-table" | "inline table" => {
-                Display::InlineBlock
+            "block" | "flow-root" | "block flow" | "block flow-root" | "flow" | "-webkit-box"
+            | "block ruby" | "block math" => Display::Block,
+            "inline" | "inline flow" | "ruby" | "inline ruby" | "ruby-text" | "ruby-base"
+            | "math" | "inline math" | "inline list-item" | "inline flow list-item" => {
+                Display::Inline
             }
+            "inline-block" | "inline flow-root" | "inline-flex" | "inline flex"
+            | "inline-grid" | "inline grid" | "inline-table" | "inline table"
+            | "-webkit-inline-box" => Display::InlineBlock,
             "list-item" | "block list-item" | "block flow list-item" => Display::ListItem,
             "flex" | "block flex" => Display::Flex,
             "grid" | "block grid" => Display::Grid,

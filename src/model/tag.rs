@@ -45,6 +45,16 @@ tags! {
     Tbody => "tbody", Td => "td", Template => "template", Textarea => "textarea",
     Tfoot => "tfoot", Th => "th", Thead => "thead", Time => "time", Tr => "tr", Tt => "tt",
     U => "u", Ul => "ul", Var => "var", Video => "video", Wbr => "wbr",
+    // MathML Core's elements (MathML Core, §3 "Presentation markup"): all
+    // lay out inside the formula's line. `math` itself is listed above.
+    Maction => "maction", Annotation => "annotation", AnnotationXml => "annotation-xml",
+    Menclose => "menclose", Merror => "merror", Mfrac => "mfrac", Mi => "mi",
+    Mmultiscripts => "mmultiscripts", Mn => "mn", Mo => "mo", Mover => "mover",
+    Mpadded => "mpadded", Mphantom => "mphantom", Mprescripts => "mprescripts",
+    Mroot => "mroot", Mrow => "mrow", Ms => "ms", Mspace => "mspace", Msqrt => "msqrt",
+    Mstyle => "mstyle", Msub => "msub", Msubsup => "msubsup", Msup => "msup",
+    Mtable => "mtable", Mtd => "mtd", Mtext => "mtext", Mtr => "mtr", Munder => "munder",
+    Munderover => "munderover", Semantics => "semantics",
 }
 
 impl Tag {
@@ -60,6 +70,20 @@ impl Tag {
                 | Small | Span | Strike | Strong | Sub | Sup | Time | Tt | U | Var | Wbr
                 | Button | Input | Output | Select | Textarea | Canvas | Svg | Math | Audio
                 | Video | Iframe | Embed | Object
+        ) || self.is_mathml()
+    }
+
+    /// MathML elements. Inside a formula every element is inline-level
+    /// (MathML Core §2.1: `display: math` is an inline-level display, also
+    /// for `mtable`), so a formula never splits the paragraph holding it.
+    pub fn is_mathml(self) -> bool {
+        use Tag::*;
+        matches!(
+            self,
+            Math | Maction | Annotation | AnnotationXml | Menclose | Merror | Mfrac | Mi
+                | Mmultiscripts | Mn | Mo | Mover | Mpadded | Mphantom | Mprescripts | Mroot
+                | Mrow | Ms | Mspace | Msqrt | Mstyle | Msub | Msubsup | Msup | Mtable | Mtd
+                | Mtext | Mtr | Munder | Munderover | Semantics
         )
     }
 
@@ -88,5 +112,7 @@ mod tests {
         assert!(Tag::Span.is_inline_by_default());
         assert!(!Tag::Div.is_inline_by_default());
         assert_eq!(Tag::H3.heading_level(), Some(3));
+        assert!(Tag::from_name("mfrac").is_inline_by_default(), "a formula's parts are inline");
+        assert!(Tag::from_name("mtable").is_mathml());
     }
 }

@@ -13,7 +13,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{AssignedNodesOptions, CssStyleDeclaration, Document, Element, HtmlSlotElement, Node, Window};
 
 use crate::error::Error;
-use crate::model::{is_opaque, is_skipped, walks_noscript, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
+use crate::model::{is_frame, is_opaque, is_skipped, walks_noscript, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
 use crate::text;
 
 #[wasm_bindgen]
@@ -92,6 +92,36 @@ fn noscript_children(e: &Element) -> Vec<Node> {
     (0..nodes.length()).filter_map(|i| nodes.item(i)).collect()
 }
 
+/// A document the walk reads: the page's, or a same-origin frame's, with
+/// the offset from its viewport's coordinates to the page's.
+struct Frame {
+    window: Window,
+    x: f64,
+    y: f64,
+}
+
+/// A frame's document when this page may read it (same origin, `srcdoc`,
+/// `about:blank`) and it is an HTML document; `None` for cross-origin
+/// frames (the browser gives no document).
+fn frame_document(e: &Element) -> Option<Document> {
+    let doc = js_sys::Reflect::get(e, &JsValue::from_str("contentDocument")).ok()?;
+    if doc.is_null() || doc.is_undefined() {
+        return None;
+    }
+    let doc: Document = doc.unchecked_into();
+    HTML_CONTENT_TYPES.contains(&doc.content_type().as_str()).then_some(doc)
+}
+
+/// What a frame shows: its body's children (the frame element stands for
+/// its body), else its root element's.
+fn frame_children(doc: &Document) -> Vec<Node> {
+    let Some(root) = doc.body().map(Element::from).or_else(|| doc.document_element()) else {
+        return Vec::new();
+    };
+    let nodes = root.child_nodes();
+    (0..nodes.length()).filter_map(|i| nodes.item(i)).collect()
+}
+
 /// Content types the walk reads; anything else (XML, SVG images, feeds) is
 /// refused with an error rather than read as an article.
 const HTML_CONTENT_TYPES: &[&str] = &["text/html", "application/xhtml+xml"];
@@ -148,9 +178,14 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
     let mut nodes: Vec<Node> = Vec::new();
     // Whether a node's font facts were read (set on first non-blank text child).
     let mut font_read: Vec<bool> = Vec::new();
-    // (node, parent index, inside a hidden subtree)
-    let mut stack: Vec<(Node, i64, bool)> = vec![(start.into(), -1, false)];
-    while let Some((node, parent, in_hidden)) = stack.pop() {
+    // The documents walked: the page, then each same-origin frame entered.
+    let mut frames = vec![Frame { window: window.clone(), x: scroll_x, y: scroll_y }];
+    // Per node: the frame (index into `frames`) its document belongs to.
+    let mut frame_of: Vec<usize> = Vec::new();
+    // (node, parent index, inside a hidden subtree, frame)
+    let mut stack: Vec<(Node, i64, bool, usize)> = vec![(start.into(), -1, false, 0)];
+    while let Some((node, parent, in_hidden, frame)) = stack.pop() {
+        let window = &frames[frame].window;
         let index = facts.nodes.len() as i64;
         match node.node_type() {
             Node::TEXT_NODE => {
@@ -159,7 +194,7 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                     font_read[parent as usize] = true;
                     let p = nodes[parent as usize].unchecked_ref::<Element>();
                     if let Some(v) = facts.nodes[parent as usize].visual.as_mut() {
-                        let style = style_of(&window, p)?;
+                        let style = style_of(&frames[frame_of[parent as usize]].window, p)?;
                         let get = |k: &str| style.get_property_value(k).unwrap_or_default();
                         v.font_size = get("font-size");
                         v.font_weight = get("font-weight");
@@ -176,7 +211,7 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                 }
                 // Inside a hidden subtree nothing renders: no style or
                 // layout is read, the structure and text are.
-                let style = if in_hidden { None } else { Some(style_of(&window, e)?) };
+                let style = if in_hidden { None } else { Some(style_of(window, e)?) };
                 let display = style
                     .as_ref()
                     .map(|s| s.get_property_value("display").unwrap_or_default())
@@ -185,12 +220,15 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                     || display == "none"
                     || (display != "contents"
                         && !e.unchecked_ref::<CheckedElement>().check_visibility(&vis_opts));
+                let (frame_x, frame_y) = (frames[frame].x, frames[frame].y);
+                let mut rect = None;
                 let visual = match (&style, hidden) {
                     (Some(style), false) => {
                     let r = e.get_bounding_client_rect();
+                    rect = Some((r.x(), r.y()));
                     Some(VisualFacts {
-                        x: (r.x() + scroll_x) as f32,
-                        y: (r.y() + scroll_y) as f32,
+                        x: (r.x() + frame_x) as f32,
+                        y: (r.y() + frame_y) as f32,
                         w: r.width() as f32,
                         h: r.height() as f32,
                         // Inline boxes are placed by their line: their
@@ -230,11 +268,40 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                 facts.nodes.push(f);
                 if tag == "noscript" {
                     for c in noscript_children(e).into_iter().rev() {
-                        stack.push((c, index, true));
+                        stack.push((c, index, true, frame));
+                    }
+                } else if is_frame(&tag) {
+                    match frame_document(e) {
+                        Some(inner) => {
+                            // The frame's content lies at its content box:
+                            // its own coordinates shift by the frame's
+                            // place (and border) on the page.
+                            let (x, y) = rect.unwrap_or_default();
+                            let inner_window = inner.default_view().unwrap_or_else(|| window.clone());
+                            frames.push(Frame {
+                                window: inner_window,
+                                x: frame_x + x + f64::from(e.client_left()),
+                                y: frame_y + y + f64::from(e.client_top()),
+                            });
+                            let inner_frame = frames.len() - 1;
+                            for c in frame_children(&inner).into_iter().rev() {
+                                stack.push((c, index, hidden, inner_frame));
+                            }
+                        }
+                        None => {
+                            // The `src` property: the address resolved.
+                            let src = js_sys::Reflect::get(e, &JsValue::from_str("src"))
+                                .ok()
+                                .and_then(|v| v.as_string())
+                                .unwrap_or_default();
+                            if !src.is_empty() {
+                                facts.frames_skipped.push(src);
+                            }
+                        }
                     }
                 } else if !is_opaque(&tag) {
                     for c in rendered_children(&node, &tag, &flatten).into_iter().rev() {
-                        stack.push((c, index, hidden));
+                        stack.push((c, index, hidden, frame));
                     }
                 }
             }
@@ -242,6 +309,7 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
         }
         nodes.push(node);
         font_read.push(false);
+        frame_of.push(frame);
     }
     if facts.nodes.is_empty() {
         return Err(Error::EmptyPage);

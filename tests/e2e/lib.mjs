@@ -160,3 +160,122 @@ export async function waitForReader(context, before, timeoutMs = 20000) {
   }
   throw new Error(`no reader tab opened within ${timeoutMs} ms`);
 }
+
+/**
+ * Stops the extension's service worker, as the browser does when it is idle
+ * or short of memory (CDP `ServiceWorker.stopWorker`, through any open page),
+ * and waits until the browser reports it stopped. The next extension event
+ * starts a new one; get its handle with liveServiceWorker. (A worker busy in
+ * a long task is ended 5 s after the request, in Chromium 156; hence the
+ * default timeout.)
+ * @param {{context, extensionId}} browser  from launchWithExtension
+ */
+export async function stopServiceWorker({ context, extensionId }, timeoutMs = 10000) {
+  const url = `chrome-extension://${extensionId}/`;
+  const page = context.pages()[0] ?? await context.newPage();
+  const session = await context.newCDPSession(page);
+  try {
+    /** The extension's worker versions by id: their latest running status. */
+    const status = new Map();
+    /** Versions seen stopped (a new worker may start in the same instant). */
+    const stopped = new Set();
+    session.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const v of versions) {
+        if (!v.scriptURL.startsWith(url)) continue;
+        status.set(v.versionId, v.runningStatus);
+        if (v.runningStatus === 'stopped') stopped.add(v.versionId);
+      }
+    });
+    await session.send('ServiceWorker.enable'); // reports every version at once
+    const deadline = Date.now() + timeoutMs;
+    const wait = async (done, what) => {
+      while (!done()) {
+        if (Date.now() > deadline) throw new Error(`the service worker ${what} within ${timeoutMs} ms`);
+        await new Promise((ok) => setTimeout(ok, 20));
+      }
+    };
+    let running;
+    await wait(() => (running = [...status].find(([, s]) => s === 'running')), 'was not reported running');
+    const [versionId] = running;
+    stopped.delete(versionId);
+    await session.send('ServiceWorker.stopWorker', { versionId });
+    await wait(() => stopped.has(versionId), 'did not stop');
+  } finally {
+    await session.detach().catch(() => {});
+  }
+}
+
+/**
+ * A handle on the extension's running service worker, once its script has
+ * run (as launchWithExtension waits for). After a restart, Playwright may
+ * keep answering through the old handle or announce a new one
+ * ('serviceworker'); this takes whichever answers.
+ * @param {{context, extensionId}} browser  from launchWithExtension
+ * @returns {Promise<{worker, startedAt: number}>}  startedAt: the worker's
+ *   performance.timeOrigin, which tells one worker instance from the next
+ */
+export async function liveServiceWorker({ context, extensionId }, timeoutMs = 15000) {
+  const url = `chrome-extension://${extensionId}/`;
+  const ATTEMPT_MS = 1000; // one handle's chance to answer before the next is tried
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const worker of context.serviceWorkers().filter((w) => w.url().startsWith(url)).reverse()) {
+      const ready = worker.evaluate(async () => {
+        while (!globalThis.pith) await new Promise((ok) => setTimeout(ok, 10));
+        await globalThis.pith.wasmReady;
+        return performance.timeOrigin;
+      });
+      const startedAt = await Promise.race([
+        ready.catch(() => null),
+        new Promise((ok) => setTimeout(() => ok(null), ATTEMPT_MS)),
+      ]);
+      if (startedAt !== null) return { worker, startedAt };
+    }
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+  throw new Error(`no running service worker within ${timeoutMs} ms`);
+}
+
+/**
+ * Pauses `page` in the debugger (CDP Debugger domain) whenever Pith's content
+ * script reaches the first line at or after the one containing `marker`, in
+ * the built content/content.js (found by text, so that edits there do not
+ * move the breakpoint). While paused, the page's main thread runs nothing:
+ * an extraction that reached the line waits, as on a slow page, for as long
+ * as the test needs. Do not drive the page through Playwright while paused.
+ * @param {{context}} browser  from launchWithExtension
+ * @param {string} marker  text of a line in content/content.js
+ * @param {{lineOffset?: number}} [options]  break this many lines below the marker
+ * @returns {Promise<{paused: (timeoutMs?: number) => Promise<void>,
+ *   autoResume: () => Promise<void>, detach: () => Promise<void>}>}
+ */
+export async function breakInContentScript({ context }, page, marker, { lineOffset = 0 } = {}) {
+  const lines = (await readFile(join(DIST, 'chrome', 'content', 'content.js'), 'utf8')).split('\n');
+  const found = lines.findIndex((l) => l.includes(marker));
+  if (found < 0) throw new Error(`content/content.js has no line with ${JSON.stringify(marker)}`);
+  const session = await context.newCDPSession(page);
+  let count = 0;
+  let resumeAll = false;
+  session.on('Debugger.paused', () => {
+    count++;
+    if (resumeAll) session.send('Debugger.resume').catch(() => {});
+  });
+  await session.send('Debugger.enable');
+  await session.send('Debugger.setBreakpointByUrl', { urlRegex: 'content/content\\.js$', lineNumber: found + lineOffset });
+  return {
+    /** Waits until the page has paused there (once since the breakpoint was set). */
+    paused: async (timeoutMs = 15000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (count < 1) {
+        if (Date.now() > deadline) throw new Error(`the content script did not reach ${JSON.stringify(marker)} within ${timeoutMs} ms`);
+        await new Promise((ok) => setTimeout(ok, 10));
+      }
+    },
+    /** From now on, resumes at once each time the page pauses (and resumes it now). */
+    autoResume: async () => {
+      resumeAll = true;
+      await session.send('Debugger.resume').catch(() => {});
+    },
+    detach: () => session.detach().catch(() => {}),
+  };
+}

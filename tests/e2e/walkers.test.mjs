@@ -64,6 +64,10 @@ async function bothWalks(path) {
 const PAGES = [
   '/samples/article.html', '/samples/listing.html', '/samples/no-article.html',
   '/fixtures/walk-cases.html', '/fixtures/noscript.html',
+  // Every kind of element (MathML, ruby, display: contents, custom
+  // elements) and frames (same-origin, srcdoc): see the table in
+  // src/model/facts.rs.
+  '/fixtures/hostile/formula.html', '/fixtures/hostile/framed.html', '/fixtures/hostile/framed-srcdoc.html',
 ];
 
 for (const path of PAGES) {
@@ -195,4 +199,23 @@ test('a long <noscript> is parsed and walked hidden; short ones are recorded emp
   assertHiddenSubtrees(facts);
   // The rendered page around them is read as usual.
   assert.ok(n.some((f) => f.tag === 'p' && !f.hidden && f.visual && f.visual.fontSize), 'rendered paragraphs');
+});
+
+test('a same-origin frame is walked in place, its boxes in page coordinates', async () => {
+  const { fromWasm: facts, scoresWasm: extraction } = await bothWalks('/fixtures/hostile/framed.html');
+  const n = facts.nodes;
+  const frame = n.findIndex((f) => f.tag === 'iframe');
+  const h1 = n.findIndex((f) => f.tag === 'h1');
+  let p = h1;
+  while (p > frame) p = n[p].parent;
+  assert.equal(p, frame, 'the frame\'s content is walked under the <iframe>');
+  const fr = n[frame].visual;
+  const hr = n[h1].visual;
+  // The frame: 60 px below the top (the header), a 4 px border; the h1
+  // inside sits at the body's default 8 px margin plus its own.
+  assert.deepEqual([fr.x, fr.y], [0, 60]);
+  assert.equal(hr.x, 4 + 8, 'x: the frame\'s border and the body margin');
+  assert.ok(hr.y > 64 && hr.y < 64 + 60, `y: inside the frame, near its top (${hr.y})`);
+  assert.ok(hr.fontSize, 'styles are read in the frame\'s own document');
+  assert.match(extraction.text, /\nBeside most river locks stands a weir/);
 });

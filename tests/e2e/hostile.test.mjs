@@ -1,0 +1,178 @@
+// Hostile and unusual pages, in the real extension (Debian's Chromium): each
+// test is the regression test of a failure seen on such a page.
+//  1. inline MathML lost its paragraph;
+//  2. an element id such as "PithContent" switched Pith off;
+//  3. a page of 200,000 elements stalled the reader (see also the bench);
+//  4. a page could probe for Pith through a web-accessible file;
+//  5. an article in a same-origin frame (or srcdoc) was "not an article".
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { mkdtemp, writeFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { largePageHtml, LARGE_PAGE_PARAGRAPHS } from '../eval/large-page.mjs';
+import {
+  ROOT, DIST, serveStatic, launchWithExtension, clickAction, tabIdOf, waitForReader,
+} from './lib.mjs';
+
+let server;
+let browser;
+let generated;
+
+/** Elements of the large page (issue 11: a page of this size stalled the reader). */
+const LARGE_PAGE_ELEMENTS = 200000;
+/**
+ * How long the large page may take to open in the reader here: far above
+ * its time on an idle machine (see `./build.sh bench`, which reports it by
+ * stage), so that only a stall or a failure fails the test, not a busy CI.
+ */
+const LARGE_PAGE_TIMEOUT_MS = 240000;
+
+before(async () => {
+  generated = await mkdtemp(join(tmpdir(), 'pith-hostile-'));
+  await writeFile(join(generated, 'large.html'), largePageHtml(LARGE_PAGE_ELEMENTS));
+  server = await serveStatic({
+    '/fixtures/': join(ROOT, 'tests', 'fixtures') + '/',
+    '/generated/': `${generated}/`,
+  });
+  browser = await launchWithExtension(join(DIST, 'chrome'));
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  if (generated) await rm(generated, { recursive: true, force: true });
+});
+
+/** Opens `url` (or uses `page`), clicks the action, returns the rendered reader. */
+async function readWithPith(url, { page, timeoutMs = 20000 } = {}) {
+  page ??= await browser.context.newPage();
+  if (url) await page.goto(url);
+  const before = new Set(browser.context.pages());
+  await clickAction(browser, page);
+  const reader = await waitForReader(browser.context, before, timeoutMs);
+  await reader.waitForSelector('article, .status.error', { timeout: timeoutMs });
+  return { page, reader };
+}
+
+async function paragraphs(reader) {
+  return (await reader.locator('article p').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+}
+
+for (const csp of ['', '?csp=strict']) {
+  const path = csp ? 'JS walker' : 'wasm';
+  test(`inline formulas stay in their paragraph (${path} path)`, async () => {
+    const { page, reader } = await readWithPith(server.url(`/fixtures/hostile/formula.html${csp}`));
+    const ps = await paragraphs(reader);
+    const first = ps.find((p) => p.startsWith('Before the formula'));
+    assert.ok(first, `the paragraph around the formula is shown: ${JSON.stringify(ps)}`);
+    assert.match(first, /so that x=2 After the formula the text goes on/);
+    assert.match(first, /chamber of width w and length l,/);
+    assert.ok(ps.some((p) => /area r2 lets water in slowly; the chamber fills in VQ seconds/.test(p)), 'fractions and powers');
+    // A display formula is a block of its own, as the browser lays it out.
+    const lift = ps.findIndex((p) => p.endsWith('the two reaches, written'));
+    assert.deepEqual(ps.slice(lift, lift + 3).map((p) => p.slice(0, 15)), ['The lift of a l', 'h=z1−z2', 'and every boat '],
+      'a display formula keeps its text');
+    assert.ok(ps.some((p) => p.includes('閘kō gates') && p.includes('cubic metres') && p.includes('a box-less wrapper')),
+      'ruby (without its fallback parentheses), custom elements and display: contents');
+    assert.match(await reader.locator('footer.about').innerText(), csp ? /JS walker/ : /wasm core/);
+    await reader.close();
+    await page.close();
+  });
+}
+
+test('element ids named like Pith\'s globals cannot switch it off', async () => {
+  const url = server.url('/fixtures/hostile/named-ids.html');
+  const { page, reader } = await readWithPith(url);
+  assert.equal(await reader.locator('.status.error').count(), 0, 'no error');
+  const ps = await paragraphs(reader);
+  assert.ok(ps.some((p) => p.startsWith('Pages give their elements ids')), JSON.stringify(ps));
+  await reader.close();
+  // A second click on the same page: the content script answers the
+  // handshake and is not injected twice.
+  const again = await readWithPith(null, { page });
+  assert.ok((await paragraphs(again.reader)).some((p) => p.startsWith('This page declares elements')));
+  await again.reader.close();
+  await page.close();
+});
+
+test('no page can probe for Pith through its files', async () => {
+  const { page, reader } = await readWithPith(server.url('/fixtures/hostile/named-ids.html'));
+  assert.match(await reader.locator('footer.about').innerText(), /wasm core/, 'the wasm core still loads in the page');
+  await reader.close();
+  const id = browser.extensionId;
+  const probes = await page.evaluate(async (ext) => {
+    const out = {};
+    for (const file of ['pkg/pith_bg.wasm', 'pkg/pith.js', 'manifest.json', 'content/content.js']) {
+      try {
+        const r = await fetch(`chrome-extension://${ext}/${file}`);
+        out[file] = `status ${r.status}`;
+      } catch (e) {
+        out[file] = 'refused';
+      }
+    }
+    return out;
+  }, id);
+  for (const [file, outcome] of Object.entries(probes)) assert.equal(outcome, 'refused', `${file}: ${outcome}`);
+  await page.close();
+});
+
+test('an article in a same-origin frame is read', async () => {
+  const { page, reader } = await readWithPith(server.url('/fixtures/hostile/framed.html'));
+  const ps = await paragraphs(reader);
+  assert.ok(ps.some((p) => p.startsWith('Beside most river locks stands a weir')), JSON.stringify(ps));
+  assert.ok(ps.some((p) => p.startsWith('Old weirs were built of timber')));
+  await reader.close();
+  // Boxes inside the frame are placed on the page: under the header, inside the border.
+  const tabId = await tabIdOf(browser.worker, page.url());
+  const result = await browser.worker.evaluate(([t]) => globalThis.pith.extractTab(t, { scores: false }), [tabId]);
+  assert.equal(result.ok, true, result.error);
+  assert.deepEqual(result.extraction.framesSkipped, []);
+  await page.close();
+});
+
+test('an article in a srcdoc frame is read', async () => {
+  const { page, reader } = await readWithPith(server.url('/fixtures/hostile/framed-srcdoc.html'));
+  const ps = await paragraphs(reader);
+  assert.ok(ps.some((p) => p.startsWith('A sluice is a small gate')), JSON.stringify(ps));
+  await reader.close();
+  await page.close();
+});
+
+test('cross-origin frames are named as skipped, on both paths', async () => {
+  for (const csp of ['', '?csp=strict']) {
+    const page = await browser.context.newPage();
+    await page.goto(server.url(`/fixtures/hostile/framed.html${csp}`));
+    // localhost and 127.0.0.1 are different origins.
+    const foreign = server.url('/fixtures/hostile/framed-article.html').replace('127.0.0.1', 'localhost');
+    await page.evaluate((src) => new Promise((ok) => {
+      const f = document.createElement('iframe');
+      f.src = src;
+      f.onload = ok;
+      document.body.append(f);
+    }), foreign);
+    const { reader } = await readWithPith(null, { page });
+    await reader.close();
+    const tabId = await tabIdOf(browser.worker, page.url());
+    const result = await browser.worker.evaluate(([t]) => globalThis.pith.extractTab(t, { scores: false }), [tabId]);
+    assert.equal(result.ok, true, result.error);
+    assert.equal(result.path, csp ? 'js-walker' : 'wasm', result.wasmError);
+    assert.deepEqual(result.extraction.framesSkipped, [foreign]);
+    assert.ok(result.extraction.text.includes('Beside most river locks'), 'the same-origin frame is still read');
+    await page.close();
+  }
+});
+
+test('a page of 200,000 elements opens in the reader', { timeout: LARGE_PAGE_TIMEOUT_MS + 60000 }, async () => {
+  const page = await browser.context.newPage();
+  await page.goto(server.url('/generated/large.html'), { timeout: 60000 });
+  assert.ok(await page.evaluate(() => document.getElementsByTagName('*').length) > LARGE_PAGE_ELEMENTS * 0.99);
+  const { reader } = await readWithPith(null, { page, timeoutMs: LARGE_PAGE_TIMEOUT_MS });
+  assert.equal(await reader.locator('.status.error').count(), 0, 'no error');
+  const ps = await paragraphs(reader);
+  assert.equal(ps.length, LARGE_PAGE_PARAGRAPHS, 'every paragraph of the article, none of the link lists');
+  assert.ok(ps[LARGE_PAGE_PARAGRAPHS - 1].startsWith(`${LARGE_PAGE_PARAGRAPHS - 1} Locks lift boats`));
+  await reader.close();
+  await page.close();
+});
