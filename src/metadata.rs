@@ -10,7 +10,7 @@
 use serde::Serialize;
 use crate::json::{self, Value};
 
-use crate::model::{NodeId, NodeKind, Page, Tag};
+use crate::model::{NodeId, Page, Tag};
 use crate::text;
 
 /// `<meta>` keys for the title, most specific first.
@@ -205,7 +205,7 @@ pub fn clean_document_title(page: &Page) -> String {
         let max = original.chars().count();
         let headings_match = (0..page.nodes.len()).any(|id| {
             matches!(page.tag(id), Some(Tag::H1 | Tag::H2))
-                && short_text_content(page, id, max).is_some_and(|t| t == original)
+                && page.text_content_within(id, max).is_some_and(|t| t == original)
         });
         if !headings_match {
             let first_colon = original.find(':').unwrap_or(0);
@@ -282,52 +282,9 @@ fn byline_in(page: &Page, ids: std::ops::Range<NodeId>) -> Option<(NodeId, Strin
         if !hinted {
             return None;
         }
-        let text = short_text_content(page, id, MAX_BYLINE_CHARS - 1)?;
+        let text = page.text_content_within(id, MAX_BYLINE_CHARS - 1)?;
         (!text.is_empty()).then_some((id, text))
     })
-}
-
-/// [`Page::text_content`] of `id` when it has at most `max` characters,
-/// else `None`, found without reading past them. Bylines and titles are
-/// short: reading each candidate's whole subtree made deep pages
-/// quadratic (tests/properties.rs: a random 5,000-deep chain with byline
-/// hints on about one element in five took 40 s in a release build).
-fn short_text_content(page: &Page, id: NodeId, max: usize) -> Option<String> {
-    let mut out = String::new();
-    let mut chars = 0;
-    // Whitespace seen since the last character, after the first one: one
-    // space if more text follows (leading and trailing runs are trimmed).
-    let mut space = false;
-    let end = page.subtree_end(id);
-    let mut n = id;
-    while n < end {
-        match &page.nodes[n].kind {
-            NodeKind::Element(e) if e.hidden => {
-                n = page.subtree_end(n);
-                continue;
-            }
-            NodeKind::Text(t) => {
-                for c in t.chars() {
-                    if c.is_whitespace() {
-                        space = chars > 0;
-                        continue;
-                    }
-                    if std::mem::take(&mut space) {
-                        out.push(' ');
-                        chars += 1;
-                    }
-                    out.push(c);
-                    chars += 1;
-                    if chars > max {
-                        return None;
-                    }
-                }
-            }
-            NodeKind::Element(_) => {}
-        }
-        n += 1;
-    }
-    Some(out)
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
@@ -388,19 +345,6 @@ mod tests {
         let m = read(&p, root);
         assert_eq!(m.byline.as_deref(), Some("By Ada Lovelace"));
         assert_eq!(p.text_content(m.byline_node.unwrap()), "By Ada Lovelace");
-    }
-
-    #[test]
-    fn short_text_content_is_text_content_up_to_a_length() {
-        let p = page("", "<div> A \n <b>b</b><i hidden>x</i>c  d <p>  </p></div><p>\u{3000}</p>");
-        for id in 0..p.nodes.len() {
-            let full = p.text_content(id);
-            let n = full.chars().count();
-            assert_eq!(short_text_content(&p, id, n).as_deref(), Some(full.as_str()), "node {id}");
-            if n > 0 {
-                assert_eq!(short_text_content(&p, id, n - 1), None, "node {id}");
-            }
-        }
     }
 
     /// A chain of 5,000 byline candidates, each with a word of text: all

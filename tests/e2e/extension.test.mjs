@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  ROOT, DIST, serveStatic, launchWithExtension, clickAction, tabIdOf, waitForReader,
+  ROOT, DIST, serveStatic, launchWithExtension, clickAction, tabIdOf, waitForReader, readWithPith,
 } from './lib.mjs';
 
 let server;
@@ -37,16 +37,8 @@ const CHROME_TEXT = [
   'All rights reserved', 'Privacy', // footer
 ];
 
-/** Opens `path`, clicks the action, returns the reader page once rendered. */
-async function readWithPith(path) {
-  const page = await browser.context.newPage();
-  await page.goto(server.url(path));
-  const before = new Set(browser.context.pages());
-  await clickAction(browser, page);
-  const reader = await waitForReader(browser.context, before);
-  await reader.waitForSelector('article, .status.error', { timeout: 20000 });
-  return { page, reader };
-}
+/** Opens `path` of the test server and reads it with Pith (see lib.mjs). */
+const readPath = (path) => readWithPith(browser, server.url(path));
 
 async function assertReaderShowsOnlyTheArticle(reader) {
   const paragraphs = await reader.locator('article p').allTextContents();
@@ -61,7 +53,7 @@ async function assertReaderShowsOnlyTheArticle(reader) {
 }
 
 test('the toolbar button opens the reader with the article and none of the page chrome', async () => {
-  const { page, reader } = await readWithPith('/samples/article.html');
+  const { page, reader } = await readPath('/samples/article.html');
   await assertReaderShowsOnlyTheArticle(reader);
   assert.match(await reader.locator('footer.about').innerText(), /wasm core in/);
   await reader.close();
@@ -69,7 +61,7 @@ test('the toolbar button opens the reader with the article and none of the page 
 });
 
 test('on a page whose CSP blocks WebAssembly, the JS walker path gives the same reader', async () => {
-  const { page, reader } = await readWithPith('/samples/article.html?csp=strict');
+  const { page, reader } = await readPath('/samples/article.html?csp=strict');
   await assertReaderShowsOnlyTheArticle(reader);
   assert.match(await reader.locator('footer.about').innerText(), /JS walker/);
   await reader.close();
@@ -79,7 +71,7 @@ test('on a page whose CSP blocks WebAssembly, the JS walker path gives the same 
 test('both paths produce the same per-node scores on one page', async () => {
   const results = {};
   for (const [name, path] of [['plain', '/samples/article.html'], ['strict', '/samples/article.html?csp=strict']]) {
-    const { page, reader } = await readWithPith(path); // grants activeTab, injects the content script
+    const { page, reader } = await readPath(path); // grants activeTab, injects the content script
     await reader.close();
     const tabId = await tabIdOf(browser.worker, page.url());
     results[name] = await browser.worker.evaluate(
@@ -118,7 +110,7 @@ test('the reader reports pages the extension cannot read', async () => {
 });
 
 test('a click on the reader tab closes it and returns to the page', async () => {
-  const { page, reader } = await readWithPith('/samples/article.html');
+  const { page, reader } = await readPath('/samples/article.html');
   await clickAction(browser, reader);
   const deadline = Date.now() + 10000;
   while (!reader.isClosed() && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 50));

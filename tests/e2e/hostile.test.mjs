@@ -13,7 +13,7 @@ import { mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { largePageHtml, LARGE_PAGE_PARAGRAPHS } from '../eval/large-page.mjs';
 import {
-  ROOT, DIST, serveStatic, launchWithExtension, clickAction, tabIdOf, waitForReader,
+  ROOT, DIST, serveStatic, launchWithExtension, tabIdOf, readWithPith, readerParagraphs,
 } from './lib.mjs';
 
 let server;
@@ -45,26 +45,14 @@ after(async () => {
   if (generated) await rm(generated, { recursive: true, force: true });
 });
 
-/** Opens `url` (or uses `page`), clicks the action, returns the rendered reader. */
-async function readWithPith(url, { page, timeoutMs = 20000 } = {}) {
-  page ??= await browser.context.newPage();
-  if (url) await page.goto(url);
-  const before = new Set(browser.context.pages());
-  await clickAction(browser, page);
-  const reader = await waitForReader(browser.context, before, timeoutMs);
-  await reader.waitForSelector('article, .status.error', { timeout: timeoutMs });
-  return { page, reader };
-}
-
-async function paragraphs(reader) {
-  return (await reader.locator('article p').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
-}
+/** Reads `url` (or `page`) with Pith: see readWithPith in lib.mjs. */
+const read = (url, options) => readWithPith(browser, url, options);
 
 for (const csp of ['', '?csp=strict']) {
   const path = csp ? 'JS walker' : 'wasm';
   test(`inline formulas stay in their paragraph (${path} path)`, async () => {
-    const { page, reader } = await readWithPith(server.url(`/fixtures/hostile/formula.html${csp}`));
-    const ps = await paragraphs(reader);
+    const { page, reader } = await read(server.url(`/fixtures/hostile/formula.html${csp}`));
+    const ps = await readerParagraphs(reader);
     const first = ps.find((p) => p.startsWith('Before the formula'));
     assert.ok(first, `the paragraph around the formula is shown: ${JSON.stringify(ps)}`);
     assert.match(first, /so that x=2 After the formula the text goes on/);
@@ -84,21 +72,21 @@ for (const csp of ['', '?csp=strict']) {
 
 test('element ids named like Pith\'s globals cannot switch it off', async () => {
   const url = server.url('/fixtures/hostile/named-ids.html');
-  const { page, reader } = await readWithPith(url);
+  const { page, reader } = await read(url);
   assert.equal(await reader.locator('.status.error').count(), 0, 'no error');
-  const ps = await paragraphs(reader);
+  const ps = await readerParagraphs(reader);
   assert.ok(ps.some((p) => p.startsWith('Pages give their elements ids')), JSON.stringify(ps));
   await reader.close();
   // A second click on the same page: the content script answers the
   // handshake and is not injected twice.
-  const again = await readWithPith(null, { page });
-  assert.ok((await paragraphs(again.reader)).some((p) => p.startsWith('This page declares elements')));
+  const again = await read(null, { page });
+  assert.ok((await readerParagraphs(again.reader)).some((p) => p.startsWith('This page declares elements')));
   await again.reader.close();
   await page.close();
 });
 
 test('no page can probe for Pith through its files', async () => {
-  const { page, reader } = await readWithPith(server.url('/fixtures/hostile/named-ids.html'));
+  const { page, reader } = await read(server.url('/fixtures/hostile/named-ids.html'));
   assert.match(await reader.locator('footer.about').innerText(), /wasm core/, 'the wasm core still loads in the page');
   await reader.close();
   const id = browser.extensionId;
@@ -119,8 +107,8 @@ test('no page can probe for Pith through its files', async () => {
 });
 
 test('an article in a same-origin frame is read', async () => {
-  const { page, reader } = await readWithPith(server.url('/fixtures/hostile/framed.html'));
-  const ps = await paragraphs(reader);
+  const { page, reader } = await read(server.url('/fixtures/hostile/framed.html'));
+  const ps = await readerParagraphs(reader);
   assert.ok(ps.some((p) => p.startsWith('Beside most river locks stands a weir')), JSON.stringify(ps));
   assert.ok(ps.some((p) => p.startsWith('Old weirs were built of timber')));
   await reader.close();
@@ -133,8 +121,8 @@ test('an article in a same-origin frame is read', async () => {
 });
 
 test('an article in a srcdoc frame is read', async () => {
-  const { page, reader } = await readWithPith(server.url('/fixtures/hostile/framed-srcdoc.html'));
-  const ps = await paragraphs(reader);
+  const { page, reader } = await read(server.url('/fixtures/hostile/framed-srcdoc.html'));
+  const ps = await readerParagraphs(reader);
   assert.ok(ps.some((p) => p.startsWith('A sluice is a small gate')), JSON.stringify(ps));
   await reader.close();
   await page.close();
@@ -152,7 +140,7 @@ test('cross-origin frames are named as skipped, on both paths', async () => {
       f.onload = ok;
       document.body.append(f);
     }), foreign);
-    const { reader } = await readWithPith(null, { page });
+    const { reader } = await read(null, { page });
     await reader.close();
     const tabId = await tabIdOf(browser.worker, page.url());
     const result = await browser.worker.evaluate(([t]) => globalThis.pith.extractTab(t, { scores: false }), [tabId]);
@@ -168,9 +156,9 @@ test('a page of 200,000 elements opens in the reader', { timeout: LARGE_PAGE_TIM
   const page = await browser.context.newPage();
   await page.goto(server.url('/generated/large.html'), { timeout: 60000 });
   assert.ok(await page.evaluate(() => document.getElementsByTagName('*').length) > LARGE_PAGE_ELEMENTS * 0.99);
-  const { reader } = await readWithPith(null, { page, timeoutMs: LARGE_PAGE_TIMEOUT_MS });
+  const { reader } = await read(null, { page, timeoutMs: LARGE_PAGE_TIMEOUT_MS });
   assert.equal(await reader.locator('.status.error').count(), 0, 'no error');
-  const ps = await paragraphs(reader);
+  const ps = await readerParagraphs(reader);
   assert.equal(ps.length, LARGE_PAGE_PARAGRAPHS, 'every paragraph of the article, none of the link lists');
   assert.ok(ps[LARGE_PAGE_PARAGRAPHS - 1].startsWith(`${LARGE_PAGE_PARAGRAPHS - 1} Locks lift boats`));
   await reader.close();

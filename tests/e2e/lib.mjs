@@ -154,11 +154,36 @@ export async function tabIdOf(worker, url) {
 export async function waitForReader(context, before, timeoutMs = 20000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const reader = context.pages().find((p) => !before.has(p) && p.url().includes('/ui/reader.html'));
+    const [reader] = readerPages(context, before);
     if (reader) return reader;
     await new Promise((ok) => setTimeout(ok, 50));
   }
   throw new Error(`no reader tab opened within ${timeoutMs} ms`);
+}
+
+/** Reader tabs open now that were not among `before` (a Set of pages). */
+export function readerPages(context, before) {
+  return context.pages().filter((p) => !before.has(p) && p.url().includes('/ui/reader.html'));
+}
+
+/**
+ * Opens `url` in a new tab (or uses `page`, as it is, when `url` is null),
+ * clicks the action, and returns the reader once it has rendered.
+ * @param {{context}} browser  from launchWithExtension
+ */
+export async function readWithPith(browser, url, { page, timeoutMs = 20000 } = {}) {
+  page ??= await browser.context.newPage();
+  if (url) await page.goto(url);
+  const before = new Set(browser.context.pages());
+  await clickAction(browser, page);
+  const reader = await waitForReader(browser.context, before, timeoutMs);
+  await reader.waitForSelector('article, .status.error', { timeout: timeoutMs });
+  return { page, reader };
+}
+
+/** The reader's paragraphs, whitespace collapsed. */
+export async function readerParagraphs(reader) {
+  return (await reader.locator('article p').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
 }
 
 /**

@@ -19,7 +19,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
   ROOT, DIST, serveStatic, launchWithExtension, clickAction, tabIdOf, waitForReader,
-  stopServiceWorker, liveServiceWorker, breakInContentScript,
+  stopServiceWorker, liveServiceWorker, breakInContentScript, readerPages, readerParagraphs,
 } from './lib.mjs';
 
 let server;
@@ -66,9 +66,7 @@ const TEST_TIMEOUT_MS = 60000;
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 /** Reader tabs open now that were not among `before` (a Set of pages). */
-function newReaders(before) {
-  return browser.context.pages().filter((p) => !before.has(p) && p.url().includes('/ui/reader.html'));
-}
+const newReaders = (before) => readerPages(browser.context, before);
 
 async function openPage(path) {
   const page = await browser.context.newPage();
@@ -76,10 +74,6 @@ async function openPage(path) {
   return page;
 }
 
-/** The reader's paragraphs, whitespace collapsed. */
-async function paragraphs(reader) {
-  return (await reader.locator('article p').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
-}
 
 /** Waits until `reader` has rendered, then checks that it shows the sample article. */
 async function assertShowsArticle(reader) {
@@ -87,7 +81,7 @@ async function assertShowsArticle(reader) {
   const errors = await reader.locator('.status.error').allTextContents();
   assert.deepEqual(errors, [], 'the reader shows no error');
   assert.equal(await reader.locator('h1').textContent(), ARTICLE_TITLE);
-  const ps = await paragraphs(reader);
+  const ps = await readerParagraphs(reader);
   for (const t of ARTICLE_TEXT) assert.ok(ps.some((p) => p.includes(t)), `the reader lacks: ${t}`);
 }
 
@@ -266,7 +260,7 @@ test('clicks in five tabs, read at once, open five readers, each with its own pa
     assert.ok(i > 0, `the reader links to one of the pages: ${source}`);
     shown.add(i);
     assert.ok((await reader.locator('h1').textContent()).startsWith(title(i)), `reader of copy ${i} has its title`);
-    const ps = await paragraphs(reader);
+    const ps = await readerParagraphs(reader);
     for (let j = 1; j <= TABS; j++) {
       assert.equal(ps.includes(marker(j)), j === i, `reader of copy ${i} ${j === i ? 'shows' : 'does not show'} copy ${j}'s text`);
     }
