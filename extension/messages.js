@@ -26,8 +26,57 @@
  * @property {string} [error]             set when ok is false
  *
  * @typedef {Object} ReaderResult    a ContentResult cut to what the reader shows:
- *   {ok, path, timing, extraction: {title, byline, lang, dir, siteName,
- *   publishedTime, readerable, wordCount, blocks: [{kind, level, text}]}} or {ok: false, error}
+ *   {ok: true, path, timing, extraction: ReaderExtraction}
+ *   or {ok: false, error: string, reason?: 'restricted'|'not-html'|'failed'}
+ *   (`restricted`: a page no extension may read, such as browser pages, the
+ *   PDF viewer, the web store; `not-html`: an image, text or XML document;
+ *   `failed`: anything else, `error` says what).
+ *
+ * @typedef {Object} ReaderExtraction   the core's Extraction (src/extract.rs) without the score table
+ * @property {string} url                the page's address
+ * @property {string} title
+ * @property {string|null} byline
+ * @property {string|null} lang          BCP 47, from the page
+ * @property {string|null} dir           'ltr' | 'rtl' | 'auto'
+ * @property {string|null} siteName
+ * @property {string|null} publishedTime  as the page gives it (ISO 8601 mostly)
+ * @property {string|null} excerpt
+ * @property {string|null} leadImage     absolute http(s) URL
+ * @property {boolean} readerable        false: the core found no article (show readerableReason,
+ *                                       and the blocks only when the user asks for the best candidate)
+ * @property {string} readerableReason
+ * @property {{kind: string}} pageType   kind: article|service|product|collection|forum|listing|documentation
+ * @property {number} wordCount
+ * @property {Block[]} blocks            the article, in reading order (headline and byline not included)
+ * @property {{name: string, value: string, nodes: number[]}[]} records
+ *                                       attribute–value pairs of a product page (a definition list)
+ *
+ * The article format (src/article.rs). Typed data, never markup: every
+ * string is text. Every block has `kind` and `nodes` (ids of the page nodes
+ * it came from, for the overlay and speech). URLs are absolute and already
+ * filtered by the core (links: http, https, mailto; images: http, https,
+ * data:image/ of raster types); the reader checks them again.
+ *
+ * @typedef {Object} Block
+ * @property {'heading'|'paragraph'|'list'|'quote'|'code'|'table'|'figure'|'rule'|'definitions'} kind
+ * @property {number[]} nodes
+ * heading:     {level: 1..6, inlines: Inline[], text: string}
+ * paragraph:   {inlines: Inline[], text: string}
+ * list:        {ordered: boolean, start?: number, items: {blocks: Block[], nodes: number[]}[]}
+ * quote:       {blocks: Block[]}
+ * code:        {text: string (lines joined by \n, spacing kept), lang?: string}
+ * table:       {caption: Inline[], rows: {head: boolean, cells: {header: boolean,
+ *               colspan: number, rowspan: number, inlines: Inline[], text: string}[]}[]}
+ * figure:      {images: {src: string, alt: string, width?: number, height?: number}[], caption: Inline[]}
+ * rule:        {}
+ * definitions: {items: {term: Inline[], details: Inline[][]}[]}
+ *
+ * @typedef {Object} Inline
+ * @property {'text'|'link'|'emphasis'|'strong'|'code'|'sub'|'sup'|'break'} kind
+ * text:    {text: string}
+ * link:    {href: string, children: Inline[]}
+ * emphasis, strong, code, sub, sup: {children: Inline[]}
+ * break:   {}  (a line break)
  *
  * @typedef {Object} StoredArticle   what the reader view reads from storage.session
  * @property {ReaderResult} result
@@ -35,6 +84,20 @@
  * @property {string} sourceTitle
  * @property {number} createdAt
  */
+
+/**
+ * chrome.storage.local keys:
+ *   PITH_SETTINGS_KEY → ReaderSettings (owned by the reader view):
+ *     {theme: 'system'|'light'|'sepia'|'dark', font: 'serif'|'sans'|'mono',
+ *      size: number (px), lineHeight: number, width: number (ch), images: boolean}
+ *   PITH_ALWAYS_OPEN_KEY → string[] of origins ("https://example.com") whose
+ *     pages open in the reader view by themselves (owned by the background;
+ *     the reader changes it only through UI_BG_SET_ALWAYS_OPEN).
+ */
+// eslint-disable-next-line no-var
+var PITH_SETTINGS_KEY = 'pith-settings';
+// eslint-disable-next-line no-var
+var PITH_ALWAYS_OPEN_KEY = 'pith-always-open';
 
 // eslint-disable-next-line no-var
 var PithMessages = Object.freeze({
@@ -62,6 +125,29 @@ var PithMessages = Object.freeze({
    * `{type, jobId: string, result: ContentResult}` → `{ok: boolean, error?: string}`
    */
   CS_BG_EXTRACTED: 'pith:cs-bg-extracted',
+
+  /**
+   * UI → BG: switch "always open in reader view" for an origin. The reader
+   * asks for the origin's host permission first (chrome.permissions.request,
+   * in the click's user gesture); the background records the origin and
+   * (un)registers the content script that opens such pages in the reader.
+   * `{type, origin: string, on: boolean}` → `{ok: boolean, error?: string}`
+   */
+  UI_BG_SET_ALWAYS_OPEN: 'pith:ui-bg-set-always-open',
+
+  /**
+   * CS → BG: a page of an "always open" origin has loaded (content/auto.js,
+   * registered by the background). `{type}` → nothing; the background opens
+   * the reader for the sender's tab unless the user came back from it.
+   */
+  CS_BG_AUTO_OPEN: 'pith:cs-bg-auto-open',
+
+  /**
+   * UI → BG: leave the reader view for the page it was made from (Escape,
+   * the "back to page" link). `{type}` → `{ok}`; the background goes back in
+   * the tab's history, or loads the page when there is none.
+   */
+  UI_BG_RETURN: 'pith:ui-bg-return',
 });
 
 /**
