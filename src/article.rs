@@ -1,50 +1,287 @@
-//! The article builder: the decision's kept leaves, as blocks in reading
-//! order. It reads the decision and the page, nothing else.
+//! The article builder: the decision's kept leaves, with the structure they
+//! sit in (lists, quotes, tables, figures, definition lists), as typed
+//! blocks with inline runs. It reads the decision and the page, nothing
+//! else, and never produces markup: the reader builds its DOM from these
+//! types (`extension/ui/reader.js`), so no page markup can reach it.
+//!
+//! How the tree is made:
+//! * Every kept leaf becomes a text block (heading, paragraph, code) where
+//!   it stands; the elements above kept leaves that carry structure become
+//!   structural blocks around them (a list and its items, a quote, a data
+//!   table, a figure, a definition list); every other element is
+//!   transparent. Order is document order; nothing is moved.
+//! * Images are not leaves (they hold no text): an image is kept when it
+//!   lies between the first and last kept leaf inside the decision's root,
+//!   is not an icon ([`MIN_IMAGE_SIDE_PX`]), is not hidden, and either sits
+//!   in a `<figure>` or in a part of the page that holds kept text (a
+//!   card of rejected links with its thumbnail is dropped with them).
+//! * Tables: a data table (Readability.js's `_isDataTable` rules, see
+//!   [`is_data_table`]) keeps the whole of every row that holds kept text,
+//!   and its header rows, so the grid stays whole; a layout table is
+//!   transparent.
+//! * Dropped: the headline and the byline (fields of their own), empty
+//!   blocks, a heading repeating the one before it, an image shown before,
+//!   links to anything but `http`, `https`, `mailto` (their text stays),
+//!   images from anything but `http`, `https` and raster `data:` (see
+//!   [`crate::url`]). Hidden leaves reach the article only when the
+//!   decision kept them (a closed tab or accordion panel of the content).
+
+use std::collections::{HashMap, HashSet};
 
 use serde::Serialize;
 
 use crate::decision::Decision;
 use crate::metadata::{self, Metadata};
-use crate::model::{NodeId, Page, Tag};
+use crate::model::{NodeId, NodeKind, Page, Tag};
 use crate::papers::Context;
-use crate::segment::Leaf;
+use crate::segment::{Leaf, Segmentation};
 use crate::text;
+use crate::url;
 
 /// A first heading that the title merely contains is the headline only if
 /// it is at least this long (folded characters): short generic headings
 /// ("News", "Opinion") occur in many titles. Chosen by hand, not measured.
 pub const HEADLINE_MIN_PARTIAL_CHARS: usize = 11;
 
-/// A block of the article, in reading order.
+/// An image narrower or lower than this (CSS pixels, rendered or declared)
+/// is an icon, avatar, button or tracking pixel, not a figure: icons are
+/// 16–48 px, avatars 32–60 px in common designs. Chosen by hand.
+pub const MIN_IMAGE_SIDE_PX: f32 = 64.0;
+
+/// The widest image candidate worth loading from a `srcset` (width
+/// descriptors): the reader's column is at most about 800 CSS px, so twice
+/// that serves a 2× display. Larger candidates only cost bandwidth.
+pub const READER_IMAGE_MAX_WIDTH_PX: f32 = 1600.0;
+
+/// The highest pixel density worth loading from a `srcset` (`x`
+/// descriptors), for the same reason: 2× displays are the common high end.
+pub const READER_IMAGE_MAX_DENSITY: f32 = 2.0;
+
+/// Lazy-loading attributes that hold an image's real address while `src`
+/// holds a placeholder, and the ones that hold its real `srcset` (the names
+/// Readability.js's `_fixLazyImages` looks for; see `READ_ATTRIBUTES`).
+pub const LAZY_SRC_ATTRIBUTES: &[&str] = &["data-src", "data-lazy-src", "data-original"];
+pub const LAZY_SRCSET_ATTRIBUTES: &[&str] = &["data-srcset"];
+
+/// `<source>` types an image may be taken from in a `<picture>` (raster
+/// formats browsers decode; an empty type is read from the address).
+pub const SOURCE_IMAGE_TYPES: &[&str] = &["image/webp", "image/avif", "image/jpeg", "image/png", "image/gif"];
+
+/// Readability.js `_isDataTable` (0.6.0, `_markDataTables`): a table with
+/// at least this many rows, or more than [`DATA_TABLE_MAX_LAYOUT_COLUMNS`]
+/// columns, or more than [`DATA_TABLE_MAX_LAYOUT_CELLS`] cells, is data;
+/// smaller ones without data-table markup are layout.
+pub const DATA_TABLE_MIN_ROWS: usize = 10;
+pub const DATA_TABLE_MAX_LAYOUT_COLUMNS: usize = 4;
+pub const DATA_TABLE_MAX_LAYOUT_CELLS: usize = 10;
+
+/// HTML's limits on spans (HTML §4.9.11: `colspan` is clamped to 1000,
+/// `rowspan` to 65534).
+pub const MAX_COLSPAN: u32 = 1000;
+pub const MAX_ROWSPAN: u32 = 65534;
+
+// Repeats: an image whose address came earlier is dropped (a lazy copy
+// and its fallback, a gallery's thumbnail and full view), and so is a
+// heading repeating the heading just before it (a mobile and a desktop
+// copy). Repeated paragraphs stay, even adjacent ones: pages do repeat
+// text on purpose, and the readability set's reference texts keep the
+// repeats (measured 2026-11-22: dropping paragraphs that repeat an earlier
+// one cost 0.03 shingle F1 there).
+
+/// Structural blocks (lists, quotes, tables, figures) nest at most this
+/// deep; deeper ones are read as plain containers (their text stays).
+/// Real articles nest lists three or four deep; the bound keeps the
+/// builder's recursion (and the reader's DOM) shallow on hostile pages.
+pub const MAX_NESTING: usize = 32;
+
+/// A block of the article, in reading order. Every block lists the page
+/// nodes it came from (`nodes`), for the overlay and speech.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Block {
-    pub kind: BlockKind,
-    /// Heading level 1–6; 0 for other kinds.
-    #[serde(skip_serializing_if = "is_zero")]
-    pub level: u8,
-    /// The block's text; line breaks (`<br>`, lines of `<pre>`) as `\n`.
-    pub text: String,
-    /// The nodes whose subtrees render this block (an element, or the run
-    /// of inline nodes of an anonymous block), for highlighting and speech.
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Block {
+    /// `level` 1–6, as the page gave it.
+    Heading { level: u8, inlines: Vec<Inline>, text: String, nodes: Vec<NodeId> },
+    Paragraph { inlines: Vec<Inline>, text: String, nodes: Vec<NodeId> },
+    List {
+        ordered: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        start: Option<i64>,
+        items: Vec<ListItem>,
+        nodes: Vec<NodeId>,
+    },
+    Quote { blocks: Vec<Block>, nodes: Vec<NodeId> },
+    /// Preformatted text: lines joined by `\n`, spacing kept; `lang` from a
+    /// `language-*` / `lang-*` class.
+    Code {
+        text: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        lang: Option<String>,
+        nodes: Vec<NodeId>,
+    },
+    Table { caption: Vec<Inline>, rows: Vec<Row>, nodes: Vec<NodeId> },
+    Figure { images: Vec<Image>, caption: Vec<Inline>, nodes: Vec<NodeId> },
+    Rule { nodes: Vec<NodeId> },
+    Definitions { items: Vec<Definition>, nodes: Vec<NodeId> },
+}
+
+/// An item of a list: its blocks (a paragraph, nested lists…).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ListItem {
+    pub blocks: Vec<Block>,
     pub nodes: Vec<NodeId>,
 }
 
-fn is_zero(v: &u8) -> bool {
-    *v == 0
+/// A table row; `head`: in `<thead>`, or all its cells are `<th>`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Row {
+    pub head: bool,
+    pub cells: Vec<Cell>,
 }
 
-/// What a block is, for rendering.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub enum BlockKind {
-    Paragraph,
-    Heading,
-    ListItem,
-    Quote,
-    Preformatted,
-    TableCell,
-    Caption,
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Cell {
+    /// A `<th>`.
+    pub header: bool,
+    pub colspan: u32,
+    pub rowspan: u32,
+    pub inlines: Vec<Inline>,
+    pub text: String,
+}
+
+/// An image: an absolute address the reader may load ([`url::image`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Image {
+    pub src: String,
+    pub alt: String,
+    /// Declared (`width`/`height` attributes) or rendered size, CSS pixels.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub width: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub height: Option<u32>,
+}
+
+/// A term and its details, from a `<dl>`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Definition {
+    pub term: Vec<Inline>,
+    pub details: Vec<Vec<Inline>>,
+}
+
+/// A run of inline content.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Inline {
+    Text { text: String },
+    /// `href`: absolute, `http`, `https` or `mailto` ([`url::link`]).
+    Link { href: String, children: Vec<Inline> },
+    Emphasis { children: Vec<Inline> },
+    Strong { children: Vec<Inline> },
+    Code { children: Vec<Inline> },
+    Sub { children: Vec<Inline> },
+    Sup { children: Vec<Inline> },
+    Break,
+}
+
+impl Block {
+    /// The page nodes the block came from.
+    pub fn nodes(&self) -> &[NodeId] {
+        match self {
+            Block::Heading { nodes, .. }
+            | Block::Paragraph { nodes, .. }
+            | Block::List { nodes, .. }
+            | Block::Quote { nodes, .. }
+            | Block::Code { nodes, .. }
+            | Block::Table { nodes, .. }
+            | Block::Figure { nodes, .. }
+            | Block::Rule { nodes }
+            | Block::Definitions { nodes, .. } => nodes,
+        }
+    }
+
+    /// Appends the block's text lines, in reading order (each paragraph,
+    /// heading, code block, table cell, caption, term and detail one line;
+    /// a code block's own lines as they are).
+    pub fn push_lines(&self, out: &mut Vec<String>) {
+        let mut push = |s: String| {
+            if !s.is_empty() {
+                out.push(s)
+            }
+        };
+        match self {
+            Block::Heading { text, .. } | Block::Paragraph { text, .. } | Block::Code { text, .. } => {
+                push(text.clone())
+            }
+            Block::List { items, .. } => {
+                for item in items {
+                    for b in &item.blocks {
+                        b.push_lines(out);
+                    }
+                }
+            }
+            Block::Quote { blocks, .. } => {
+                for b in blocks {
+                    b.push_lines(out);
+                }
+            }
+            Block::Table { caption, rows, .. } => {
+                push(plain(caption));
+                for row in rows {
+                    for cell in &row.cells {
+                        if !cell.text.is_empty() {
+                            out.push(cell.text.clone());
+                        }
+                    }
+                }
+            }
+            Block::Figure { caption, .. } => push(plain(caption)),
+            Block::Rule { .. } => {}
+            Block::Definitions { items, .. } => {
+                for d in items {
+                    let t = plain(&d.term);
+                    if !t.is_empty() {
+                        out.push(t);
+                    }
+                    for detail in &d.details {
+                        let t = plain(detail);
+                        if !t.is_empty() {
+                            out.push(t);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The article's text: its blocks' lines joined by newlines (what speech
+/// reads, what word counts and the evaluation measure).
+pub fn text_of(blocks: &[Block]) -> String {
+    let mut lines = Vec::new();
+    for b in blocks {
+        b.push_lines(&mut lines);
+    }
+    lines.join("\n")
+}
+
+/// The text of inline runs, line breaks as `\n`.
+pub fn plain(inlines: &[Inline]) -> String {
+    let mut out = String::new();
+    fn go(inlines: &[Inline], out: &mut String) {
+        for i in inlines {
+            match i {
+                Inline::Text { text } => out.push_str(text),
+                Inline::Break => out.push('\n'),
+                Inline::Link { children, .. }
+                | Inline::Emphasis { children }
+                | Inline::Strong { children }
+                | Inline::Code { children }
+                | Inline::Sub { children }
+                | Inline::Sup { children } => go(children, out),
+            }
+        }
+    }
+    go(inlines, &mut out);
+    out
 }
 
 /// The built article.
@@ -53,50 +290,981 @@ pub struct Article {
     pub blocks: Vec<Block>,
 }
 
-/// Builds the article from the decision: one block per kept leaf, without
-/// the headline and byline (they have fields of their own).
+/// Builds the article from the decision, without the headline and byline
+/// (they have fields of their own).
 pub fn build(cx: &Context, decision: &Decision, meta: &Metadata) -> Article {
     let page = cx.page;
-    let mut blocks: Vec<Block> = decision
-        .leaves
-        .iter()
-        .map(|&l| make_block(page, &cx.seg.leaves[l]))
-        .filter(|b| !b.text.is_empty())
-        .collect();
-
-    let title_key = text::fold_for_compare(&meta.title);
-    if let Some(first_heading) = blocks.iter().take(3).position(|b| b.kind == BlockKind::Heading) {
-        let b = &blocks[first_heading];
-        let k = text::fold_for_compare(&b.text);
-        let is_headline = !title_key.is_empty()
-            && (k == title_key || (k.chars().count() >= HEADLINE_MIN_PARTIAL_CHARS && title_key.contains(&k)));
-        if is_headline {
-            blocks.remove(first_heading);
+    let seg = cx.seg;
+    let mut kept_leaf = vec![false; seg.leaves.len()];
+    for &l in &decision.leaves {
+        kept_leaf[l] = true;
+    }
+    // Where images may be: between the first and last kept leaf (the
+    // headline included: a lead image sits under it), inside the root.
+    let bounds = match (decision.leaves.first(), decision.leaves.last(), decision.root) {
+        (Some(&first), Some(&last), Some(root)) => {
+            let lo = seg.leaves[first].nodes.first().copied().unwrap_or(seg.leaves[first].id);
+            let hi = seg.leaves[last].nodes.last().map_or(lo + 1, |&n| page.subtree_end(n));
+            Some((lo.max(root), hi.min(page.subtree_end(root))))
+        }
+        _ => None,
+    };
+    for l in left_out(cx, decision, meta) {
+        kept_leaf[l] = false;
+    }
+    let mut b = Builder {
+        page,
+        seg,
+        base: page.base(),
+        kept_leaf,
+        has_kept: vec![false; page.nodes.len()],
+        images: HashMap::new(),
+        last_heading: String::new(),
+        depth: 0,
+    };
+    for l in 0..seg.leaves.len() {
+        if b.kept_leaf[l] {
+            for &n in &seg.leaves[l].nodes {
+                b.mark(n);
+            }
         }
     }
-    if let Some(by) = meta.byline_node {
-        let short = |b: &Block| b.text.chars().count() < metadata::MAX_BYLINE_CHARS;
-        blocks.retain(|b| {
-            let inside_byline = b.nodes.iter().any(|&n| page.contains(by, n));
-            let holds_byline = b.nodes.iter().any(|&n| page.contains(n, by));
-            !(inside_byline || (holds_byline && short(b)))
-        });
+    if let Some((lo, hi)) = bounds {
+        b.choose_images(lo, hi);
     }
+    let blocks = if seg.leaf_of.first().copied().flatten().is_some_and(|l| seg.leaves[l as usize].id == 0) {
+        b.contents(0)
+    } else {
+        b.blocks_of(0)
+    };
     Article { blocks }
 }
 
-fn make_block(page: &Page, leaf: &Leaf) -> Block {
-    let holder = leaf.holder();
-    let tag = page.tag(holder).unwrap_or(Tag::Other);
-    let (kind, level) = match tag {
-        t if t.heading_level().is_some() => (BlockKind::Heading, t.heading_level().unwrap_or(0)),
-        Tag::Li | Tag::Dd | Tag::Dt => (BlockKind::ListItem, 0),
-        Tag::Pre => (BlockKind::Preformatted, 0),
-        Tag::Td | Tag::Th => (BlockKind::TableCell, 0),
-        Tag::Figcaption | Tag::Caption => (BlockKind::Caption, 0),
-        _ if page.closest(holder, |e| e.tag == Tag::Pre).is_some() => (BlockKind::Preformatted, 0),
-        _ if page.closest(holder, |e| e.tag == Tag::Blockquote).is_some() => (BlockKind::Quote, 0),
-        _ => (BlockKind::Paragraph, 0),
+/// The kept leaves left out of the blocks: the headline (the first heading
+/// among the first three kept leaves, when it repeats the title) and the
+/// byline's leaves.
+fn left_out(cx: &Context, decision: &Decision, meta: &Metadata) -> Vec<usize> {
+    let page = cx.page;
+    let seg = cx.seg;
+    let mut out = Vec::new();
+    let title_key = text::fold_for_compare(&meta.title);
+    let first_heading = decision
+        .leaves
+        .iter()
+        .filter(|&&l| !seg.leaves[l].text.is_empty())
+        .take(3)
+        .find(|&&l| page.tag(seg.leaves[l].holder()).is_some_and(|t| t.heading_level().is_some()));
+    if let Some(&l) = first_heading {
+        let k = text::fold_for_compare(&seg.leaves[l].text);
+        let is_headline = !title_key.is_empty()
+            && (k == title_key || (k.chars().count() >= HEADLINE_MIN_PARTIAL_CHARS && title_key.contains(&k)));
+        if is_headline {
+            out.push(l);
+        }
+    }
+    if let Some(by) = meta.byline_node {
+        for &l in &decision.leaves {
+            let leaf = &seg.leaves[l];
+            let short = leaf.text.chars().count() < metadata::MAX_BYLINE_CHARS;
+            let inside_byline = leaf.nodes.iter().any(|&n| page.contains(by, n));
+            let holds_byline = leaf.nodes.iter().any(|&n| page.contains(n, by));
+            if inside_byline || (holds_byline && short) {
+                out.push(l);
+            }
+        }
+    }
+    out
+}
+
+struct Builder<'a> {
+    page: &'a Page,
+    seg: &'a Segmentation,
+    base: &'a str,
+    kept_leaf: Vec<bool>,
+    /// Per node: a kept leaf or kept image at or under it.
+    has_kept: Vec<bool>,
+    /// Kept images, by node.
+    images: HashMap<NodeId, Image>,
+    /// The folded text of the last heading, for repeats.
+    last_heading: String,
+    /// Structural blocks open around the one being built.
+    depth: usize,
+}
+
+/// What an inline element becomes.
+#[derive(Debug, Clone)]
+enum Wrap {
+    Link(String),
+    Emphasis,
+    Strong,
+    Code,
+    Sub,
+    Sup,
+}
+
+#[derive(Debug, Clone)]
+enum Tok {
+    Open(Wrap),
+    Close,
+    Text(String),
+    Break,
+}
+
+impl<'a> Builder<'a> {
+    /// Marks `n` and its ancestors as leading to kept content.
+    fn mark(&mut self, mut n: NodeId) {
+        loop {
+            if self.has_kept[n] {
+                return;
+            }
+            self.has_kept[n] = true;
+            match self.page.nodes[n].parent {
+                Some(p) => n = p,
+                None => return,
+            }
+        }
+    }
+
+    fn leaf_at(&self, n: NodeId) -> Option<(usize, &'a Leaf)> {
+        let l = self.seg.leaf_of.get(n).copied().flatten()? as usize;
+        let leaf = &self.seg.leaves[l];
+        (leaf.id == n).then_some((l, leaf))
+    }
+
+    fn tag(&self, n: NodeId) -> Option<Tag> {
+        self.page.tag(n)
+    }
+
+    /// Whether a kept leaf lies under `n` (images not counted).
+    fn has_kept_leaf_under(&self, n: NodeId) -> bool {
+        self.leaves_under(n).any(|l| self.kept_leaf[l])
+    }
+
+    /// Indices of the leaves whose first node lies in `n`'s subtree.
+    fn leaves_under(&self, n: NodeId) -> impl Iterator<Item = usize> + '_ {
+        let end = self.page.subtree_end(n);
+        let leaves = &self.seg.leaves;
+        let start = leaves.partition_point(|l| l.nodes.first().copied().unwrap_or(l.id) < n);
+        (start..leaves.len()).take_while(move |&l| leaves[l].nodes.first().copied().unwrap_or(leaves[l].id) < end)
+    }
+
+    /// Picks the images worth showing between `lo` and `hi` (see the
+    /// module docs) and marks the way to them.
+    fn choose_images(&mut self, lo: NodeId, hi: NodeId) {
+        let mut seen: HashSet<String> = HashSet::new();
+        for n in lo..hi {
+            let Some(e) = self.page.element(n) else { continue };
+            // (An image holding text, as facts may give, is read as a container.)
+            if e.tag != Tag::Img || e.hidden || e.aria_hidden || self.seg.sums[n].leaves > 0 || self.is_icon(n) {
+                continue;
+            }
+            let in_figure = self.page.closest(n, |e| e.tag == Tag::Figure).is_some_and(|f| f >= lo);
+            let placed = if in_figure {
+                true
+            } else if let Some(l) = self.seg.leaf_of[n] {
+                self.kept_leaf[l as usize]
+            } else {
+                // The nearest part of the page that holds text must hold
+                // kept text.
+                let mut a = n;
+                loop {
+                    match self.page.nodes[a].parent {
+                        Some(p) => a = p,
+                        None => break false,
+                    }
+                    if self.seg.sums[a].leaves > 0 {
+                        break self.has_kept_leaf_under(a);
+                    }
+                }
+            };
+            if !placed {
+                continue;
+            }
+            let Some(image) = self.image(n) else { continue };
+            if seen.insert(image.src.clone()) {
+                self.images.insert(n, image);
+                self.mark(n);
+            }
+        }
+    }
+
+    /// Whether image `n` is too small to be a figure.
+    fn is_icon(&self, n: NodeId) -> bool {
+        let Some(e) = self.page.element(n) else { return true };
+        let declared = |k: &str| e.attr(k).and_then(|v| text::parse_number(v.trim().trim_end_matches("px")));
+        if [declared("width"), declared("height")].into_iter().flatten().any(|v| (v as f32) < MIN_IMAGE_SIDE_PX) {
+            return true;
+        }
+        let lazy = LAZY_SRC_ATTRIBUTES.iter().chain(LAZY_SRCSET_ATTRIBUTES).any(|k| e.attr(k).is_some());
+        match &e.visual {
+            // A lazy image not loaded yet may have no box: its size is unknown.
+            Some(v) if lazy && (v.rect.w == 0.0 || v.rect.h == 0.0) => false,
+            Some(v) => v.rect.w < MIN_IMAGE_SIDE_PX || v.rect.h < MIN_IMAGE_SIDE_PX,
+            None => false,
+        }
+    }
+
+    /// Image `n`'s best address, alt text and size.
+    fn image(&self, n: NodeId) -> Option<Image> {
+        let e = self.page.element(n)?;
+        let src = self.image_source(n).or_else(|| self.picture_source(n))?;
+        let size = |k: &str| {
+            e.attr(k)
+                .and_then(|v| text::parse_number(v.trim().trim_end_matches("px")))
+                .filter(|v| *v >= 1.0)
+                .map(|v| v as u32)
+        };
+        let (mut width, mut height) = (size("width"), size("height"));
+        if width.is_none() && height.is_none() {
+            if let Some(v) = e.visual.as_ref().filter(|v| v.rect.w >= 1.0 && v.rect.h >= 1.0) {
+                width = Some(v.rect.w.round() as u32);
+                height = Some(v.rect.h.round() as u32);
+            }
+        }
+        Some(Image { src, alt: text::collapse_whitespace(&e.alt).trim().to_string(), width, height })
+    }
+
+    /// From the image's own attributes: a lazy-loading address when `src`
+    /// is missing or a placeholder (a `data:` URI), else `srcset`'s best
+    /// candidate, else `src`.
+    fn image_source(&self, n: NodeId) -> Option<String> {
+        let e = self.page.element(n)?;
+        let src = e.src.trim();
+        let placeholder = src.is_empty() || src.get(..5).is_some_and(|s| s.eq_ignore_ascii_case("data:"));
+        let lazy_set = LAZY_SRCSET_ATTRIBUTES.iter().find_map(|k| e.attr(k)).and_then(best_candidate);
+        let lazy = LAZY_SRC_ATTRIBUTES.iter().find_map(|k| e.attr(k)).map(str::to_string);
+        let set = e.attr("srcset").and_then(best_candidate);
+        let ordered: Vec<Option<String>> = if placeholder {
+            vec![lazy_set, lazy, set, Some(src.to_string())]
+        } else {
+            vec![set, Some(src.to_string()), lazy_set, lazy]
+        };
+        ordered.into_iter().flatten().find_map(|r| url::image(self.base, &r))
+    }
+
+    /// From a `<picture>`'s `<source>`s, for an image without a usable
+    /// address of its own.
+    fn picture_source(&self, n: NodeId) -> Option<String> {
+        let parent = self.page.nodes[n].parent?;
+        if self.tag(parent) != Some(Tag::Picture) {
+            return None;
+        }
+        self.page.nodes[parent].children.iter().find_map(|&c| {
+            let e = self.page.element(c).filter(|e| e.tag == Tag::Source)?;
+            let ty = e.attr("type").unwrap_or("").trim().to_ascii_lowercase();
+            if !ty.is_empty() && !SOURCE_IMAGE_TYPES.contains(&ty.as_str()) {
+                return None;
+            }
+            let set = e.attr("srcset").or_else(|| e.attr("data-srcset"))?;
+            url::image(self.base, &best_candidate(set)?)
+        })
+    }
+
+    /// The blocks of `n`'s children. Transparent elements (every element
+    /// that is no leaf and carries no structure: `div`, `section`, layout
+    /// tables…) are walked through with an explicit stack, as pages nest
+    /// them thousands deep; only structure recurses, and only
+    /// [`MAX_NESTING`] deep.
+    fn blocks_of(&mut self, n: NodeId) -> Vec<Block> {
+        let page: &'a Page = self.page;
+        let mut out = Vec::new();
+        // (children, next index, first and last child leading to kept content)
+        let frame = |b: &Self, p: NodeId| {
+            let children: &'a [NodeId] = &page.nodes[p].children;
+            let first = children.iter().position(|&c| b.has_kept[c]);
+            let last = children.iter().rposition(|&c| b.has_kept[c]);
+            (children, 0usize, first, last)
+        };
+        let mut frames = vec![frame(self, n)];
+        while let Some(f) = frames.last_mut() {
+            let (children, i, first, last) = (f.0, f.1, f.2, f.3);
+            if i >= children.len() {
+                frames.pop();
+                continue;
+            }
+            let c = children[i];
+            f.1 += 1;
+            if let Some((l, leaf)) = self.leaf_at(c) {
+                if !leaf.element {
+                    // An anonymous run: the rest of its nodes follow.
+                    while f.1 < children.len() && leaf.nodes.contains(&children[f.1]) {
+                        f.1 += 1;
+                    }
+                    if self.kept_leaf[l] {
+                        self.leaf_blocks(l, &mut out);
+                    }
+                    continue;
+                }
+            }
+            if self.tag(c) == Some(Tag::Hr) && !self.has_kept[c] {
+                let between = first.is_some_and(|f| f < i) && last.is_some_and(|l| l > i);
+                if between && !matches!(out.last(), Some(Block::Rule { .. }) | None) {
+                    out.push(Block::Rule { nodes: vec![c] });
+                }
+                continue;
+            }
+            if !self.has_kept[c] {
+                continue;
+            }
+            if self.is_transparent(c) {
+                frames.push(frame(self, c));
+            } else {
+                self.node_blocks(c, &mut out);
+            }
+        }
+        out
+    }
+
+    /// Whether element `c` gives no block of its own (see [`Self::blocks_of`]).
+    fn is_transparent(&self, c: NodeId) -> bool {
+        if self.leaf_at(c).is_some_and(|(_, leaf)| leaf.element) || self.images.contains_key(&c) {
+            return false;
+        }
+        if self.depth >= MAX_NESTING {
+            return true;
+        }
+        // A structure is built only when it holds all its kept text where
+        // the structure puts text (else that text would be lost).
+        let page = self.page;
+        let within = |parts: &[Tag]| {
+            let ok = |n: NodeId| {
+                let part = page.closest(n, |e| parts.contains(&e.tag));
+                part.is_some_and(|p| p > c && page.closest(p, |e| e.tag == page.tag(c).unwrap_or(Tag::Other)) == Some(c))
+            };
+            self.leaves_under(c).filter(|&l| self.kept_leaf[l]).all(|l| ok(self.seg.leaves[l].holder().max(c)))
+        };
+        match self.tag(c) {
+            Some(Tag::Ul | Tag::Ol | Tag::Menu | Tag::Blockquote | Tag::Pre) => false,
+            Some(Tag::Dl) => !within(&[Tag::Dt, Tag::Dd]),
+            Some(Tag::Table) => !is_data_table(page, c) || !within(&[Tag::Td, Tag::Th, Tag::Caption]),
+            Some(Tag::Figure) => {
+                !page.subtree(c).any(|n| self.images.contains_key(&n)) || !within(&[Tag::Figcaption])
+            }
+            _ => true,
+        }
+    }
+
+    /// The blocks of element `c`, which leads to kept content.
+    fn node_blocks(&mut self, c: NodeId, out: &mut Vec<Block>) {
+        if let Some((l, leaf)) = self.leaf_at(c) {
+            if leaf.element {
+                if self.kept_leaf[l] {
+                    match self.tag(c) {
+                        Some(Tag::Blockquote) => {
+                            let mut inner = Vec::new();
+                            self.leaf_blocks(l, &mut inner);
+                            if !inner.is_empty() {
+                                out.push(Block::Quote { blocks: inner, nodes: vec![c] });
+                            }
+                        }
+                        _ => self.leaf_blocks(l, out),
+                    }
+                }
+                return;
+            }
+        }
+        if let Some(image) = self.images.get(&c) {
+            out.push(Block::Figure { images: vec![image.clone()], caption: Vec::new(), nodes: vec![c] });
+            return;
+        }
+        if self.is_transparent(c) {
+            let inner = self.blocks_of(c);
+            out.extend(inner);
+            return;
+        }
+        self.depth += 1;
+        match self.tag(c) {
+            Some(Tag::Ul | Tag::Ol | Tag::Menu) => {
+                let items = self.list_items(c);
+                if !items.is_empty() {
+                    let start = match self.tag(c) {
+                        Some(Tag::Ol) => self
+                            .page
+                            .element(c)
+                            .and_then(|e| e.attr("start"))
+                            .and_then(|s| s.trim().parse::<i64>().ok()),
+                        _ => None,
+                    };
+                    out.push(Block::List { ordered: self.tag(c) == Some(Tag::Ol), start, items, nodes: vec![c] });
+                }
+            }
+            Some(Tag::Blockquote) => {
+                let inner = self.blocks_of(c);
+                if !inner.is_empty() {
+                    out.push(Block::Quote { blocks: inner, nodes: vec![c] });
+                }
+            }
+            Some(Tag::Pre) => {
+                let text = self
+                    .leaves_under(c)
+                    .filter(|&l| self.kept_leaf[l])
+                    .map(|l| self.seg.leaves[l].text.clone())
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                if !text.is_empty() {
+                    out.push(Block::Code { text, lang: self.code_lang(c), nodes: vec![c] });
+                }
+            }
+            Some(Tag::Table) => {
+                if let Some(t) = self.table(c) {
+                    out.push(t);
+                }
+            }
+            Some(Tag::Figure) => {
+                if let Some(f) = self.figure(c) {
+                    out.push(f);
+                }
+            }
+            Some(Tag::Dl) => {
+                let items = self.definitions(c);
+                if !items.is_empty() {
+                    out.push(Block::Definitions { items, nodes: vec![c] });
+                }
+            }
+            _ => {}
+        }
+        self.depth -= 1;
+    }
+
+    /// `c`'s content as blocks: its leaf's when it is one, else its
+    /// children's.
+    fn contents(&mut self, c: NodeId) -> Vec<Block> {
+        if let Some((l, leaf)) = self.leaf_at(c) {
+            if leaf.element {
+                let mut out = Vec::new();
+                if self.kept_leaf[l] {
+                    self.leaf_blocks(l, &mut out);
+                }
+                return out;
+            }
+        }
+        self.blocks_of(c)
+    }
+
+    /// A kept leaf's block (heading, code or paragraph), then the images
+    /// inside it as figures.
+    fn leaf_blocks(&mut self, l: usize, out: &mut Vec<Block>) {
+        let leaf = &self.seg.leaves[l];
+        let holder = leaf.holder();
+        let nodes = leaf.nodes.clone();
+        let in_pre = self.page.closest(holder, |e| e.tag == Tag::Pre);
+        if let Some(pre) = in_pre {
+            if !leaf.text.is_empty() {
+                out.push(Block::Code { text: leaf.text.clone(), lang: self.code_lang(pre), nodes: nodes.clone() });
+            }
+        } else {
+            let inlines = self.inlines(leaf);
+            let text = plain(&inlines);
+            if !text.is_empty() {
+                match self.tag(holder).and_then(|t| t.heading_level()).filter(|_| leaf.element) {
+                    Some(level) => {
+                        if !self.is_repeated_heading(&text) {
+                            out.push(Block::Heading { level, inlines, text, nodes: nodes.clone() })
+                        }
+                    }
+                    None => {
+                        self.last_heading.clear();
+                        out.push(Block::Paragraph { inlines, text, nodes: nodes.clone() })
+                    }
+                }
+            }
+        }
+        for &n in &nodes {
+            for m in self.page.subtree(n) {
+                if let Some(image) = self.images.get(&m) {
+                    out.push(Block::Figure { images: vec![image.clone()], caption: Vec::new(), nodes: vec![m] });
+                }
+            }
+        }
+    }
+
+    /// Whether heading `text` repeats the heading just before it;
+    /// records it otherwise.
+    fn is_repeated_heading(&mut self, text: &str) -> bool {
+        let key = text::fold_for_compare(text);
+        if !key.is_empty() && key == self.last_heading {
+            return true;
+        }
+        self.last_heading = key;
+        false
+    }
+
+    fn list_items(&mut self, list: NodeId) -> Vec<ListItem> {
+        let mut items = Vec::new();
+        let children = self.page.nodes[list].children.clone();
+        let mut i = 0;
+        while i < children.len() {
+            let c = children[i];
+            i += 1;
+            if let Some((l, leaf)) = self.leaf_at(c) {
+                if !leaf.element {
+                    while i < children.len() && leaf.nodes.contains(&children[i]) {
+                        i += 1;
+                    }
+                    if self.kept_leaf[l] {
+                        let mut blocks = Vec::new();
+                        self.leaf_blocks(l, &mut blocks);
+                        if !blocks.is_empty() {
+                            items.push(ListItem { blocks, nodes: leaf.nodes.clone() });
+                        }
+                    }
+                    continue;
+                }
+            }
+            if !self.has_kept[c] {
+                continue;
+            }
+            let blocks = if self.tag(c) == Some(Tag::Li) {
+                self.contents(c)
+            } else {
+                let mut b = Vec::new();
+                self.node_blocks(c, &mut b);
+                b
+            };
+            if !blocks.is_empty() {
+                items.push(ListItem { blocks, nodes: vec![c] });
+            }
+        }
+        items
+    }
+
+    /// A `<pre>`'s language, from a `language-*` or `lang-*` class on it or
+    /// its first `<code>` (the convention of highlight.js, Prism and the
+    /// HTML standard's own example, HTML §4.5.15).
+    fn code_lang(&self, pre: NodeId) -> Option<String> {
+        let classes = |n: NodeId| self.page.element(n).map(|e| e.class.clone()).unwrap_or_default();
+        let code = self.page.subtree(pre).find(|&n| self.tag(n) == Some(Tag::Code));
+        let all = format!("{} {}", classes(pre), code.map(classes).unwrap_or_default());
+        all.split_whitespace().find_map(|c| {
+            let lower = c.to_ascii_lowercase();
+            let lang = lower.strip_prefix("language-").or_else(|| lower.strip_prefix("lang-"))?;
+            let ok = !lang.is_empty()
+                && lang.len() <= 20
+                && lang.chars().all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '+' | '#' | '-'));
+            ok.then(|| lang.to_string())
+        })
+    }
+
+    /// A data table: the rows holding kept text, whole, and the header rows.
+    fn table(&mut self, t: NodeId) -> Option<Block> {
+        let rows = table_rows(self.page, t);
+        let any_body = rows.iter().any(|&r| self.has_kept[r]);
+        let mut out = Vec::new();
+        for &r in &rows {
+            let cells: Vec<NodeId> = self.page.nodes[r]
+                .children
+                .iter()
+                .copied()
+                .filter(|&c| matches!(self.tag(c), Some(Tag::Td | Tag::Th)))
+                .collect();
+            let in_head = self.page.nodes[r].parent.and_then(|p| self.tag(p)) == Some(Tag::Thead);
+            let head = in_head || (!cells.is_empty() && cells.iter().all(|&c| self.tag(c) == Some(Tag::Th)));
+            if !(self.has_kept[r] || (head && any_body)) {
+                continue;
+            }
+            let cells = cells
+                .into_iter()
+                .map(|c| {
+                    let e = self.page.element(c);
+                    let span = |k: &str, max: u32| {
+                        e.and_then(|e| e.attr(k))
+                            .and_then(|v| v.trim().parse::<u32>().ok())
+                            .map_or(1, |v| v.clamp(1, max))
+                    };
+                    let inlines = self.all_inlines(c);
+                    Cell {
+                        header: self.tag(c) == Some(Tag::Th),
+                        colspan: span("colspan", MAX_COLSPAN),
+                        rowspan: span("rowspan", MAX_ROWSPAN),
+                        text: plain(&inlines),
+                        inlines,
+                    }
+                })
+                .collect();
+            out.push(Row { head, cells });
+        }
+        if out.is_empty() {
+            return None;
+        }
+        let caption = self.page.nodes[t]
+            .children
+            .iter()
+            .find(|&&c| self.tag(c) == Some(Tag::Caption))
+            .map(|&c| self.all_inlines(c))
+            .unwrap_or_default();
+        Some(Block::Table { caption, rows: out, nodes: vec![t] })
+    }
+
+    /// A figure with kept images, and its caption (shown with them whatever
+    /// the decision made of it: a caption belongs to its image).
+    fn figure(&mut self, f: NodeId) -> Option<Block> {
+        let images: Vec<Image> = self.page.subtree(f).filter_map(|n| self.images.get(&n).cloned()).collect();
+        if images.is_empty() {
+            return None;
+        }
+        let caption = self
+            .page
+            .subtree(f)
+            .find(|&n| self.tag(n) == Some(Tag::Figcaption))
+            .map(|c| self.all_inlines(c))
+            .unwrap_or_default();
+        Some(Block::Figure { images, caption, nodes: vec![f] })
+    }
+
+    /// A `<dl>`'s terms and details that hold kept text (a kept detail
+    /// brings its term).
+    fn definitions(&mut self, dl: NodeId) -> Vec<Definition> {
+        let mut parts = Vec::new();
+        for &c in &self.page.nodes[dl].children {
+            match self.tag(c) {
+                // HTML allows one `<div>` around each group.
+                Some(Tag::Div) => parts.extend(self.page.nodes[c].children.iter().copied()),
+                _ => parts.push(c),
+            }
+        }
+        let mut items: Vec<Definition> = Vec::new();
+        let mut term: Option<Vec<Inline>> = None;
+        for c in parts {
+            match self.tag(c) {
+                Some(Tag::Dt) => term = Some(self.all_inlines(c)),
+                Some(Tag::Dd) if self.has_kept[c] => {
+                    let detail = self.all_inlines(c);
+                    match (term.take(), items.last_mut()) {
+                        (Some(t), _) => items.push(Definition { term: t, details: vec![detail] }),
+                        (None, Some(last)) => last.details.push(detail),
+                        (None, None) => items.push(Definition { term: Vec::new(), details: vec![detail] }),
+                    }
+                }
+                _ => {}
+            }
+        }
+        items.retain(|d| d.details.iter().any(|d| !plain(d).is_empty()));
+        items
+    }
+
+    /// All the text under `n` (a cell, caption, term) as inline runs, its
+    /// leaves separated by line breaks.
+    fn all_inlines(&self, n: NodeId) -> Vec<Inline> {
+        if let Some((_, leaf)) = self.leaf_at(n) {
+            if leaf.element {
+                return self.inlines(leaf);
+            }
+        }
+        let mut toks = Vec::new();
+        for l in self.leaves_under(n).collect::<Vec<_>>() {
+            let leaf = &self.seg.leaves[l];
+            if leaf.hidden {
+                continue;
+            }
+            if !toks.is_empty() {
+                toks.push(Tok::Break);
+            }
+            for &m in &leaf.nodes {
+                self.tokens(m, false, &mut toks);
+            }
+        }
+        finish(toks)
+    }
+
+    /// Inline runs of a leaf's content (a hidden leaf the decision kept,
+    /// such as a closed tab's panel, with its hidden text).
+    fn inlines(&self, leaf: &Leaf) -> Vec<Inline> {
+        let mut toks = Vec::new();
+        for &n in &leaf.nodes {
+            self.tokens(n, leaf.hidden, &mut toks);
+        }
+        finish(toks)
+    }
+
+    /// `n`'s subtree as tokens, in document order (an explicit stack:
+    /// inline content can nest deeper than a thread's stack).
+    fn tokens(&self, n: NodeId, include_hidden: bool, out: &mut Vec<Tok>) {
+        // (node, entering); leaving pushes the close of a wrapper.
+        let mut stack: Vec<(NodeId, bool)> = vec![(n, true)];
+        let mut link_depth = 0usize;
+        let mut wrapped: Vec<bool> = Vec::new();
+        while let Some((m, entering)) = stack.pop() {
+            if !entering {
+                if wrapped.pop() == Some(true) {
+                    out.push(Tok::Close);
+                }
+                if self.tag(m) == Some(Tag::A) && link_depth > 0 {
+                    link_depth -= 1;
+                }
+                continue;
+            }
+            match &self.page.nodes[m].kind {
+                NodeKind::Text(t) => {
+                    let clean: String = t.chars().filter(|&c| c != '\u{E000}' && c != '\u{E001}').collect();
+                    out.push(Tok::Text(clean));
+                }
+                NodeKind::Element(e) if e.hidden && !include_hidden => {}
+                NodeKind::Element(e) => {
+                    if e.tag == Tag::Br {
+                        out.push(Tok::Break);
+                    }
+                    let wrap = match e.tag {
+                        Tag::A => {
+                            let w = if link_depth == 0 {
+                                e.href.as_deref().and_then(|h| url::link(self.base, h)).map(Wrap::Link)
+                            } else {
+                                None
+                            };
+                            link_depth += 1;
+                            w
+                        }
+                        Tag::Em | Tag::I | Tag::Cite | Tag::Dfn | Tag::Var => Some(Wrap::Emphasis),
+                        Tag::Strong | Tag::B => Some(Wrap::Strong),
+                        Tag::Code | Tag::Kbd | Tag::Samp | Tag::Tt => Some(Wrap::Code),
+                        Tag::Sub => Some(Wrap::Sub),
+                        Tag::Sup => Some(Wrap::Sup),
+                        _ => None,
+                    };
+                    wrapped.push(wrap.is_some());
+                    if let Some(w) = wrap {
+                        out.push(Tok::Open(w));
+                    }
+                    stack.push((m, false));
+                    for &c in self.page.nodes[m].children.iter().rev() {
+                        stack.push((c, true));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Tokens to inline runs: whitespace collapsed as CSS does (one space
+/// between words, none at the ends of a line), line breaks kept once
+/// (none at the ends), empty wrappers dropped.
+fn finish(toks: Vec<Tok>) -> Vec<Inline> {
+    // 1. Whitespace.
+    let mut collapsed: Vec<Tok> = Vec::with_capacity(toks.len());
+    let mut pending_space = false;
+    let mut at_line_start = true;
+    for t in toks {
+        match t {
+            Tok::Text(s) => {
+                let mut out = String::new();
+                for c in s.chars() {
+                    if c.is_whitespace() {
+                        pending_space = !at_line_start;
+                    } else {
+                        if std::mem::take(&mut pending_space) {
+                            out.push(' ');
+                        }
+                        out.push(c);
+                        at_line_start = false;
+                    }
+                }
+                if !out.is_empty() {
+                    collapsed.push(Tok::Text(out));
+                }
+            }
+            Tok::Break => {
+                pending_space = false;
+                if !at_line_start {
+                    collapsed.push(Tok::Break);
+                }
+                at_line_start = true;
+            }
+            other => collapsed.push(other),
+        }
+    }
+    // 2. No break after the last text.
+    let Some(last_text) = collapsed.iter().rposition(|t| matches!(t, Tok::Text(_))) else {
+        return Vec::new();
     };
-    Block { kind, level, text: leaf.text.clone(), nodes: leaf.nodes.clone() }
+    let collapsed = collapsed
+        .into_iter()
+        .enumerate()
+        .filter(|(j, t)| *j < last_text || !matches!(t, Tok::Break))
+        .map(|(_, t)| t);
+    // 3. The tree.
+    let mut stack: Vec<(Option<Wrap>, Vec<Inline>)> = vec![(None, Vec::new())];
+    for t in collapsed {
+        match t {
+            Tok::Open(w) => stack.push((Some(w), Vec::new())),
+            Tok::Close => {
+                if stack.len() > 1 {
+                    let (w, children) = stack.pop().unwrap_or((None, Vec::new()));
+                    let parent = &mut stack.last_mut().expect("the root stays").1;
+                    if children.is_empty() {
+                        continue;
+                    }
+                    parent.push(match w {
+                        Some(Wrap::Link(href)) => Inline::Link { href, children },
+                        Some(Wrap::Emphasis) => Inline::Emphasis { children },
+                        Some(Wrap::Strong) => Inline::Strong { children },
+                        Some(Wrap::Code) => Inline::Code { children },
+                        Some(Wrap::Sub) => Inline::Sub { children },
+                        Some(Wrap::Sup) => Inline::Sup { children },
+                        None => continue,
+                    });
+                }
+            }
+            Tok::Text(s) => {
+                let top = &mut stack.last_mut().expect("the root stays").1;
+                match top.last_mut() {
+                    Some(Inline::Text { text }) => text.push_str(&s),
+                    _ => top.push(Inline::Text { text: s }),
+                }
+            }
+            Tok::Break => stack.last_mut().expect("the root stays").1.push(Inline::Break),
+        }
+    }
+    stack.truncate(1);
+    stack.pop().map(|(_, v)| v).unwrap_or_default()
+}
+
+/// The rows of table `t` (its own, not nested tables'), in order.
+fn table_rows(page: &Page, t: NodeId) -> Vec<NodeId> {
+    let mut rows = Vec::new();
+    for &c in &page.nodes[t].children {
+        match page.tag(c) {
+            Some(Tag::Tr) => rows.push(c),
+            Some(Tag::Thead | Tag::Tbody | Tag::Tfoot) => {
+                rows.extend(page.nodes[c].children.iter().copied().filter(|&r| page.tag(r) == Some(Tag::Tr)))
+            }
+            _ => {}
+        }
+    }
+    rows
+}
+
+/// Readability.js's `_isDataTable` test (0.6.0), on what the model holds:
+/// `role="presentation"` is layout; a caption, a header cell, `<thead>`,
+/// `<tfoot>` or `<colgroup>`/`<col>` make data; a table holding a table is
+/// layout; then size decides ([`DATA_TABLE_MIN_ROWS`],
+/// [`DATA_TABLE_MAX_LAYOUT_COLUMNS`], [`DATA_TABLE_MAX_LAYOUT_CELLS`]).
+pub fn is_data_table(page: &Page, t: NodeId) -> bool {
+    let Some(e) = page.element(t) else { return false };
+    if e.role.trim().eq_ignore_ascii_case("presentation") {
+        return false;
+    }
+    let rows = table_rows(page, t);
+    let own = |n: NodeId| page.closest(n, |e| e.tag == Tag::Table) == Some(t);
+    let mut nested = false;
+    for n in page.subtree(t).skip(1) {
+        match page.element(n).map(|e| (e.tag, e.name.as_str())) {
+            Some((Tag::Caption | Tag::Thead | Tag::Tfoot | Tag::Th, _)) if own(n) => {
+                if page.tag(n) != Some(Tag::Caption) || !page.text_content(n).is_empty() {
+                    return true;
+                }
+            }
+            Some((_, "colgroup" | "col")) if own(n) => return true,
+            Some((Tag::Table, _)) => nested = true,
+            _ => {}
+        }
+    }
+    if nested {
+        return false;
+    }
+    let columns = rows
+        .iter()
+        .map(|&r| page.nodes[r].children.iter().filter(|&&c| matches!(page.tag(c), Some(Tag::Td | Tag::Th))).count())
+        .max()
+        .unwrap_or(0);
+    rows.len() >= DATA_TABLE_MIN_ROWS
+        || columns > DATA_TABLE_MAX_LAYOUT_COLUMNS
+        || rows.len() * columns > DATA_TABLE_MAX_LAYOUT_CELLS
+}
+
+/// The best address of a `srcset` (HTML §4.8.4.3.10 "parse a srcset
+/// attribute", simplified): by width descriptors, the widest candidate up
+/// to [`READER_IMAGE_MAX_WIDTH_PX`] (else the narrowest above it); by
+/// density, the densest up to [`READER_IMAGE_MAX_DENSITY`] (else the
+/// least dense above). A candidate without descriptor is 1x.
+pub fn best_candidate(srcset: &str) -> Option<String> {
+    let mut by_width: Vec<(f32, &str)> = Vec::new();
+    let mut by_density: Vec<(f32, &str)> = Vec::new();
+    let mut rest = srcset;
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+        if rest.is_empty() {
+            break;
+        }
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let mut address = &rest[..end];
+        rest = &rest[end..];
+        let mut descriptor = "";
+        if address.ends_with(',') {
+            address = address.trim_end_matches(',');
+        } else {
+            // Descriptors run to the next comma outside parentheses.
+            let mut depth = 0;
+            let mut cut = rest.len();
+            for (i, c) in rest.char_indices() {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth -= 1,
+                    ',' if depth <= 0 => {
+                        cut = i;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            descriptor = rest[..cut].trim();
+            rest = &rest[cut..];
+        }
+        if address.is_empty() {
+            continue;
+        }
+        let d = descriptor.split_whitespace().next().unwrap_or("");
+        let value = |suffix: char| d.strip_suffix(suffix).and_then(text::parse_number).map(|v| v as f32);
+        if let Some(w) = value('w') {
+            by_width.push((w, address));
+        } else if let Some(x) = value('x') {
+            by_density.push((x, address));
+        } else if d.is_empty() || value('h').is_some() {
+            by_density.push((1.0, address));
+        }
+    }
+    let pick = |mut c: Vec<(f32, &str)>, max: f32| -> Option<String> {
+        c.sort_by(|a, b| a.0.total_cmp(&b.0));
+        c.iter().rev().find(|(v, _)| *v <= max).or_else(|| c.first()).map(|(_, a)| a.to_string())
+    };
+    if !by_width.is_empty() {
+        pick(by_width, READER_IMAGE_MAX_WIDTH_PX)
+    } else {
+        pick(by_density, READER_IMAGE_MAX_DENSITY)
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn srcset_candidates() {
+        assert_eq!(best_candidate("a.jpg 400w, b.jpg 800w, c.jpg 3000w").as_deref(), Some("b.jpg"));
+        assert_eq!(best_candidate("c.jpg 3000w, d.jpg 2000w").as_deref(), Some("d.jpg"));
+        assert_eq!(best_candidate("a.jpg, b.jpg 2x, c.jpg 3x").as_deref(), Some("b.jpg"));
+        assert_eq!(best_candidate("https://x/a,b.jpg 1x").as_deref(), Some("https://x/a,b.jpg"));
+        assert_eq!(best_candidate("img.jpg").as_deref(), Some("img.jpg"));
+        assert_eq!(best_candidate(" , "), None);
+    }
+
+    #[test]
+    fn inline_whitespace_collapses_like_css() {
+        let toks = vec![
+            Tok::Text("  Hello ".into()),
+            Tok::Open(Wrap::Emphasis),
+            Tok::Text(" big ".into()),
+            Tok::Close,
+            Tok::Text(" world ".into()),
+            Tok::Break,
+            Tok::Break,
+            Tok::Text(" next".into()),
+            Tok::Open(Wrap::Strong),
+            Tok::Text("  ".into()),
+            Tok::Close,
+            Tok::Break,
+        ];
+        let out = finish(toks);
+        assert_eq!(plain(&out), "Hello big world\nnext");
+        assert!(matches!(&out[1], Inline::Emphasis { children } if plain(children) == " big"));
+        assert!(!out.iter().any(|i| matches!(i, Inline::Strong { .. })), "an empty wrapper is dropped");
+    }
 }

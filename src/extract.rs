@@ -26,7 +26,7 @@ use crate::table::{ColumnSpec, ScoreTable};
 use crate::text;
 
 /// Version of the [`Extraction`] format; bumped when a field changes meaning.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// What the caller may ask for.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -69,10 +69,11 @@ pub struct Extraction {
     /// The node that holds the content (the lowest common ancestor of the
     /// kept blocks).
     pub root: Option<NodeId>,
-    /// The main text: blocks joined by newlines, without the headline and
-    /// byline.
+    /// The main text: the blocks' lines joined by newlines
+    /// ([`article::text_of`]), without the headline and byline.
     pub text: String,
     pub word_count: usize,
+    /// The article: typed blocks with inline runs ([`article::Block`]).
     pub blocks: Vec<Block>,
     /// Attribute–value pairs of a product (or other structured) page.
     pub records: Vec<Record>,
@@ -191,7 +192,7 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
     let meta: Metadata = metadata::read(page, decision.root);
     let built = article::build(&cx, &decision, &meta);
 
-    let text = built.blocks.iter().map(|b| b.text.as_str()).collect::<Vec<_>>().join("\n");
+    let text = article::text_of(&built.blocks);
     let dir = decision
         .root
         .and_then(|r| page.closest(r, |e| !e.dir.trim().is_empty()))
@@ -220,7 +221,10 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
         site_name: meta.site_name,
         published_time: meta.published_time,
         excerpt: meta.excerpt.or_else(|| {
-            built.blocks.iter().find(|b| b.kind == article::BlockKind::Paragraph).map(|b| b.text.clone())
+            built.blocks.iter().find_map(|b| match b {
+                Block::Paragraph { text, .. } => Some(text.clone()),
+                _ => None,
+            })
         }),
         lead_image: meta.lead_image,
         keywords,

@@ -7,7 +7,7 @@ use scraper::{ElementRef, Html, Node};
 
 use crate::error::{Error, Result};
 use crate::model::{
-    is_frame, is_opaque, is_skipped, style_property, walks_noscript, MetaFact, NodeFacts, Page, PageFacts, TEXT_NODE_TAG,
+    attributes_read, is_frame, is_opaque, is_skipped, style_property, walks_noscript, MetaFact, NodeFacts, Page, PageFacts, TEXT_NODE_TAG,
 };
 
 
@@ -43,6 +43,15 @@ pub fn facts_from_html(html: &str, url: &str) -> Result<PageFacts> {
         let Some(e) = ElementRef::wrap(node) else { continue };
         let v = e.value();
         match v.name() {
+            // The first `<base href>` sets what relative addresses resolve
+            // against (HTML §4.2.3), as `document.baseURI` gives browsers.
+            "base" if facts.base_url.is_empty() => {
+                if let Some(base) = v.attr("href").and_then(|h| crate::url::resolve(url, h)) {
+                    if base != url {
+                        facts.base_url = base;
+                    }
+                }
+            }
             "title" if facts.title.is_empty() => {
                 facts.title = e.text().collect();
             }
@@ -120,6 +129,11 @@ fn walk(facts: &mut PageFacts, start: ego_tree::NodeRef<'_, Node>, parent: i64, 
                     style,
                     visual: None,
                     text: String::new(),
+                    attrs: attributes_read(&name)
+                        .iter()
+                        .filter_map(|k| Some([k.to_string(), v.attr(k)?.to_string()]))
+                        .flatten()
+                        .collect(),
                     tag: name.clone(),
                 });
                 if name == "noscript" {

@@ -20,6 +20,8 @@
 //! * [`extract`]: the decision over the papers' signals, and the output
 //!   [`extract::Extraction`] (article, blocks, per-node score table).
 //! * [`metadata`]: title, byline, language, site name, dates, excerpt.
+//! * [`article`]: the article as typed blocks and inline runs; [`url`]:
+//!   addresses resolved and checked against the reader's allow-lists.
 //! * [`error`]: the crate's one error type.
 //!
 //! The core never touches web-sys, so every method runs natively in tests.
@@ -52,6 +54,7 @@ pub mod segment;
 pub mod sort;
 pub mod table;
 pub mod text;
+pub mod url;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod html;

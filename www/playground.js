@@ -27,6 +27,7 @@
     sample: null,      // the sample the iframe is loading or shows
     page: null,        // the current LivePage (freed when replaced)
     extraction: null,
+    textBlocks: [],    // the extraction's blocks flattened (textBlocks())
     runs: [],          // [{box, range}] outline boxes over text-node runs
     highlight: null,   // the temporary highlight box in the iframe
     highlightTimer: 0,
@@ -97,6 +98,7 @@
     const ex = page.extract({ scores: true });
     const ms = performance.now() - t0;
     state.extraction = ex;
+    state.textBlocks = textBlocks(ex.blocks);
     outline(doc, ex);
     renderSummary(ex, ms);
     renderRecords(ex);
@@ -145,6 +147,40 @@
     }
   }
 
+  /**
+   * The article's text blocks, flattened from its typed blocks (see the
+   * article format in extension/messages.js): every heading, paragraph and
+   * code block (in lists and quotes too), and one entry per table, figure
+   * caption and definition list, each with its text and page nodes.
+   */
+  function textBlocks(blocks, out = []) {
+    const runs = (inlines) => inlines.map((i) => (i.kind === 'text' ? i.text : i.kind === 'break' ? '\n' : runs(i.children || []))).join('');
+    for (const b of blocks) {
+      switch (b.kind) {
+        case 'heading': case 'paragraph': case 'code':
+          out.push({ kind: b.kind, text: b.text, nodes: b.nodes });
+          break;
+        case 'list':
+          for (const item of b.items) textBlocks(item.blocks, out);
+          break;
+        case 'quote':
+          textBlocks(b.blocks, out);
+          break;
+        case 'table':
+          out.push({ kind: 'table', text: b.rows.map((r) => r.cells.map((c) => c.text).join(' | ')).join('\n'), nodes: b.nodes });
+          break;
+        case 'figure':
+          out.push({ kind: 'figure', text: runs(b.caption) || b.images.map((i) => i.alt).join(' '), nodes: b.nodes });
+          break;
+        case 'definitions':
+          out.push({ kind: 'definitions', text: b.items.map((d) => `${runs(d.term)}: ${d.details.map(runs).join('; ')}`).join('\n'), nodes: b.nodes });
+          break;
+        default:
+      }
+    }
+    return out;
+  }
+
   function outline(doc, ex) {
     const root = ex.root == null ? null : state.page.node(ex.root);
     if (isElement(root)) {
@@ -153,7 +189,7 @@
       // Around the root; inside it when it is the whole page (no room outside).
       root.style.outlineOffset = root === doc.body || root === doc.documentElement ? '-3px' : '6px';
     }
-    ex.blocks.forEach((block, i) => {
+    state.textBlocks.forEach((block, i) => {
       const nodes = block.nodes.map((id) => state.page.node(id)).filter(Boolean);
       if (!nodes.length) return;
       if (nodes.every(isElement)) {
@@ -220,7 +256,7 @@
       ['method', ex.method],
       ['root', ex.root == null ? '(none)' : `node ${ex.root}${rootTag ? ` <${rootTag}>` : ''}`],
       ['nodes', `${state.page.nodeCount} (${ex.stats.elements} elements, ${ex.stats.leaves} leaves)`],
-      ['blocks', String(ex.blocks.length)],
+      ['blocks', String(state.textBlocks.length)],
       ['lead image', ex.leadImage || '(none)'],
       ['time', `${ms.toFixed(2)} ms (walk + extract)`],
     ];
@@ -459,8 +495,8 @@
   function renderText(ex) {
     const box = $('text');
     box.replaceChildren();
-    if (!ex.blocks.length) box.append(el('p', 'No article found.', 'muted'));
-    ex.blocks.forEach((b, i) => {
+    if (!state.textBlocks.length) box.append(el('p', 'No article found.', 'muted'));
+    state.textBlocks.forEach((b, i) => {
       const p = el(b.kind === 'heading' ? 'h3' : 'p', b.text, `block ${b.kind}`);
       p.dataset.block = String(i);
       p.prepend(el('span', String(i), 'index'));
@@ -498,7 +534,7 @@
   });
   $('text').addEventListener('mouseover', (e) => {
     const p = e.target.closest && e.target.closest('[data-block]');
-    if (p && state.extraction) highlight(state.extraction.blocks[Number(p.dataset.block)].nodes, false);
+    if (p && state.extraction) highlight(state.textBlocks[Number(p.dataset.block)].nodes, false);
   });
   $('text').addEventListener('mouseleave', clearHighlight);
   $('records').addEventListener('mouseover', (e) => {

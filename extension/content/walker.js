@@ -20,6 +20,14 @@ var PithWalker = (() => {
   ]);
   // Keep in step with FRAME_TAGS: entered when their document is readable.
   const FRAME_TAGS = new Set(['iframe', 'frame']);
+  // Keep in step with READ_ATTRIBUTES: attributes read only on these tags.
+  const READ_ATTRIBUTES = new Map([
+    ['img', ['srcset', 'data-src', 'data-srcset', 'data-lazy-src', 'data-original', 'width', 'height']],
+    ['source', ['srcset', 'data-srcset', 'type']],
+    ['td', ['colspan', 'rowspan']],
+    ['th', ['colspan', 'rowspan']],
+    ['ol', ['start']],
+  ]);
   // Rust's char::is_whitespace set (Unicode White_Space), which the core uses;
   // JS's \s differs (it has U+FEFF, lacks U+0085).
   const BLANK = /^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
@@ -104,6 +112,9 @@ var PithWalker = (() => {
       nodes: [],
       framesSkipped: [],
     };
+    // Relative addresses resolve against this (a <base href>); kept only
+    // where it differs from the page's address.
+    if (doc.baseURI !== doc.URL) facts.baseUrl = doc.baseURI;
     for (const m of doc.querySelectorAll('meta')) {
       const key = m.getAttribute('property') ?? m.getAttribute('name') ?? m.getAttribute('itemprop');
       const content = m.getAttribute('content');
@@ -165,6 +176,15 @@ var PithWalker = (() => {
           put(f, 'rel', node.getAttribute('rel'));
           put(f, 'itemprop', node.getAttribute('itemprop'));
           if ((node.getAttribute('aria-hidden') || '').trim() === 'true') f.ariaHidden = true;
+          const names = READ_ATTRIBUTES.get(tag);
+          if (names) {
+            const attrs = [];
+            for (const k of names) {
+              const v = node.getAttribute(k);
+              if (v !== null) attrs.push(k, v);
+            }
+            if (attrs.length) f.attrs = attrs;
+          }
         }
         let r = null;
         if (hidden) {

@@ -88,6 +88,27 @@ pub const OPAQUE_TAGS: &[&str] = &[
     "svg", "select", "textarea", "object", "embed", "video", "audio", "canvas",
 ];
 
+/// Attributes read only on some elements, for the article builder
+/// (`src/article.rs`): lazy-loaded and responsive image sources (HTML
+/// §4.8.4.3 `srcset`; `data-src`, `data-srcset`, `data-lazy-src` and
+/// `data-original` are the names the common lazy-loading scripts use, the
+/// ones Readability.js's `_fixLazyImages` reads), declared image sizes,
+/// table cell spans (HTML §4.9.11) and an ordered list's `start`. Each is
+/// read only where it decides something: reads cross the wasm boundary as
+/// strings. Walkers pass them in [`NodeFacts::attrs`], in this order.
+pub const READ_ATTRIBUTES: &[(&str, &[&str])] = &[
+    ("img", &["srcset", "data-src", "data-srcset", "data-lazy-src", "data-original", "width", "height"]),
+    ("source", &["srcset", "data-srcset", "type"]),
+    ("td", &["colspan", "rowspan"]),
+    ("th", &["colspan", "rowspan"]),
+    ("ol", &["start"]),
+];
+
+/// The attributes [`READ_ATTRIBUTES`] names for `tag` (none for most).
+pub fn attributes_read(tag: &str) -> &'static [&'static str] {
+    READ_ATTRIBUTES.iter().find(|(t, _)| *t == tag).map_or(&[], |(_, a)| a)
+}
+
 /// Frames: entered when the page may read their document (see the walk).
 pub const FRAME_TAGS: &[&str] = &["iframe", "frame"];
 
@@ -138,6 +159,10 @@ pub struct PageFacts {
     pub dir: String,
     pub meta: Vec<MetaFact>,
     pub json_ld: Vec<String>,
+    /// `document.baseURI`: what the page's relative addresses resolve
+    /// against (its `<base href>`, else its address). Empty: the `url`.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub base_url: String,
     /// Layout viewport width (`documentElement.clientWidth`), 0 if unknown.
     pub viewport_width: f32,
     pub viewport_height: f32,
@@ -193,6 +218,10 @@ pub struct NodeFacts {
     pub width: String,
     #[serde(skip_serializing_if = "String::is_empty")]
     pub style: String,
+    /// [`READ_ATTRIBUTES`] present on this element, as name, value, name,
+    /// value…
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub attrs: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub visual: Option<VisualFacts>,
 }
@@ -328,6 +357,7 @@ impl Page {
             dir: facts.dir.trim().to_string(),
             meta,
             json_ld: facts.json_ld,
+            base_url: facts.base_url,
             viewport,
             nodes,
             frames_skipped: facts.frames_skipped,
@@ -465,6 +495,10 @@ fn element_from_facts(f: NodeFacts, parent_width: f32, viewport: Option<Size>) -
         rel: f.rel,
         itemprop: f.itemprop,
         aria_hidden: f.aria_hidden,
+        attrs: {
+            let mut it = f.attrs.into_iter();
+            std::iter::from_fn(|| Some((it.next()?, it.next()?))).collect()
+        },
         hidden,
         width_ratio,
         visual,
@@ -553,6 +587,7 @@ mod decode {
                 "viewportHeight" => (1 << 7, Slot::F32(&mut f.viewport_height)),
                 "nodes" => (1 << 8, Slot::Nodes(&mut f.nodes)),
                 "framesSkipped" => (1 << 9, Slot::Strs(&mut f.frames_skipped)),
+                "baseUrl" => (1 << 10, Slot::Str(&mut f.base_url)),
                 _ => return None,
             })
         })
@@ -588,6 +623,7 @@ mod decode {
                 "width" => (1 << 14, Slot::Str(&mut n.width)),
                 "style" => (1 << 15, Slot::Str(&mut n.style)),
                 "visual" => (1 << 16, Slot::Visual(&mut n.visual)),
+                "attrs" => (1 << 17, Slot::Strs(&mut n.attrs)),
                 _ => return None,
             })
         })

@@ -14,7 +14,7 @@ mod tag;
 
 pub use facts::{
     is_frame, is_opaque, is_skipped, style_property, walks_noscript, MetaFact, NodeFacts, PageFacts, VisualFacts,
-    FRAME_TAGS, NORMAL_LINE_HEIGHT, NOSCRIPT_MIN_MARKUP, OPAQUE_TAGS, SKIPPED_TAGS, TEXT_NODE_TAG,
+    attributes_read, FRAME_TAGS, NORMAL_LINE_HEIGHT, READ_ATTRIBUTES, NOSCRIPT_MIN_MARKUP, OPAQUE_TAGS, SKIPPED_TAGS, TEXT_NODE_TAG,
 };
 pub use tag::Tag;
 
@@ -46,6 +46,9 @@ pub struct Page {
     pub meta: Vec<MetaFact>,
     /// Texts of `<script type="application/ld+json">` blocks.
     pub json_ld: Vec<String>,
+    /// What relative addresses resolve against (`document.baseURI`);
+    /// empty: [`Page::url`].
+    pub base_url: String,
     /// Layout viewport size in CSS pixels when the page was rendered.
     pub viewport: Option<Size>,
     /// The arena: node 0 is the walk's root (`<body>`), then document order.
@@ -98,6 +101,8 @@ pub struct Element {
     pub itemprop: String,
     /// `aria-hidden="true"`.
     pub aria_hidden: bool,
+    /// The [`READ_ATTRIBUTES`] the element has, as (name, value).
+    pub attrs: Vec<(String, String)>,
     /// Not rendered, itself or through an ancestor: `display: none`,
     /// `visibility: hidden`, the `hidden` attribute, the body of a closed
     /// `<details>`. The walk enters hidden subtrees (a tab or accordion
@@ -237,7 +242,24 @@ impl Position {
     }
 }
 
+impl Element {
+    /// The value of attribute `name`, when it is one of
+    /// [`READ_ATTRIBUTES`] and present.
+    pub fn attr(&self, name: &str) -> Option<&str> {
+        self.attrs.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+}
+
 impl Page {
+    /// What relative addresses on the page resolve against.
+    pub fn base(&self) -> &str {
+        if self.base_url.is_empty() {
+            &self.url
+        } else {
+            &self.base_url
+        }
+    }
+
     /// The element at `id`, if it is one.
     pub fn element(&self, id: NodeId) -> Option<&Element> {
         match &self.nodes.get(id)?.kind {

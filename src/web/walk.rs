@@ -13,7 +13,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{AssignedNodesOptions, CssStyleDeclaration, Document, Element, HtmlSlotElement, Node, Window};
 
 use crate::error::Error;
-use crate::model::{is_frame, is_opaque, is_skipped, walks_noscript, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
+use crate::model::{attributes_read, is_frame, is_opaque, is_skipped, walks_noscript, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
 use crate::text;
 
 #[wasm_bindgen]
@@ -165,6 +165,13 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
         viewport_height: html.client_height() as f32,
         ..Default::default()
     };
+    // Relative addresses resolve against this (a `<base href>`); kept only
+    // where it differs from the page's address.
+    if let Ok(Some(base)) = doc.base_uri() {
+        if base != facts.url {
+            facts.base_url = base;
+        }
+    }
     read_head(doc, &mut facts)?;
 
     // Every name passed to the DOM is decoded into a JS string on each call
@@ -263,6 +270,12 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                     f.rel = attr(e, "rel");
                     f.itemprop = attr(e, "itemprop");
                     f.aria_hidden = e.get_attribute("aria-hidden").is_some_and(|a| a.trim() == "true");
+                    for k in attributes_read(&tag) {
+                        if let Some(v) = e.get_attribute(k) {
+                            f.attrs.push(k.to_string());
+                            f.attrs.push(v);
+                        }
+                    }
                 }
                 f.tag = tag.clone();
                 facts.nodes.push(f);
