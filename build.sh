@@ -59,6 +59,23 @@ setup() {
     as_root apt-get update -q
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver
   fi
+  # Firefox for tests/e2e/firefox.test.mjs: Debian's firefox-esr, driven
+  # through geckodriver from crates.io (pinned: 0.37.1 drives firefox-esr 153).
+  local firefox="${FIREFOX:-/usr/bin/firefox-esr}"
+  local gecko_want=0.37.1
+  local gecko="${GECKODRIVER:-${CARGO_HOME:-$HOME/.cargo}/bin/geckodriver}"
+  if [ ! -x "$firefox" ]; then
+    say "apt-get install firefox-esr"
+    as_root apt-get update -q
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q firefox-esr
+  fi
+  if [ "$("$gecko" --version 2>/dev/null | awk 'NR == 1 {print $2}')" != "$gecko_want" ]; then
+    say "cargo install geckodriver $gecko_want"
+    # --locked: the dependency versions geckodriver was released with (retried
+    # without it should they no longer resolve). --force: replaces another version.
+    cargo install --force --locked geckodriver --version "$gecko_want" \
+      || cargo install --force geckodriver --version "$gecko_want"
+  fi
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     say "npm ci"
     npm ci --no-audit --no-fund
