@@ -204,6 +204,11 @@ function isRestrictedUrl(url) {
   return !READABLE_SCHEMES.has(parsed.protocol) || RESTRICTED_HOSTS.has(parsed.hostname);
 }
 
+/** Whether the extension may load `url` in a tab again (a web or file address). */
+function isLoadableUrl(url) {
+  try { return READABLE_SCHEMES.has(new URL(url).protocol); } catch { return false; }
+}
+
 /** `url` without its #fragment (a page's address, whatever it scrolled to). */
 function pageAddress(url) {
   return String(url || '').split('#')[0];
@@ -381,13 +386,21 @@ async function finishJobNow(tabId, jobId, result, activated) {
     // navigation to another site.)
     const now = pageAddress(tab.pendingUrl || tab.url);
     if (record.url && now !== record.url) return;
+    // Whether Back will reach the page (see returnToPage): only when the user
+    // interacted with it; unknown when no script ran in it.
+    const backReaches = activated === true;
     const stored = await storeArticle({
       result: forReader(result || { ok: false, error: 'pith: no result' }),
       sourceUrl: tab.url || '', sourceTitle: tab.title || '', createdAt: Date.now(),
-      // See returnToPage.
-      backSkipsPage: activated === false,
+      backSkipsPage: !backReaches,
     });
-    await showReader(tab, chrome.runtime.getURL(`${READER_PAGE}?key=${encodeURIComponent(stored)}`));
+    const url = chrome.runtime.getURL(`${READER_PAGE}?key=${encodeURIComponent(stored)}`);
+    // The reader replaces the page when the user can get back to it: by
+    // Back, or by loading it again. A browser page the user never touched
+    // (its address hidden from extensions, and Back would skip it) keeps its
+    // tab; the reader opens next to it.
+    if (backReaches || isLoadableUrl(tab.url)) await showReader(tab, url);
+    else await chrome.tabs.create({ url, index: tab.index + 1, openerTabId: tabId });
   } catch (e) {
     // The tab closing between the steps above is not an error.
     if (await chrome.tabs.get(tabId).then(() => true, () => false)) throw e;
@@ -435,15 +448,14 @@ async function articleOf(readerUrl) {
  * button's, and chrome.tabs.goBack) skip an entry whose page was left,
  * without the user ever having interacted with it, by a navigation the page
  * or an extension started: chrome.tabs.update counts as one. When the page
- * reported no user activation at the read (StoredArticle.backSkipsPage),
- * going back would land on the page before it, so it is loaded instead.
+ * did not report a user activation at the read (StoredArticle.backSkipsPage),
+ * going back could land on the page before it, so it is loaded instead.
  * @param {chrome.tabs.Tab} tab  a reader tab
  */
 async function returnToPage(tab) {
   const article = await articleOf(tab.url);
   const source = article && article.sourceUrl;
-  let loadable = false;
-  try { loadable = READABLE_SCHEMES.has(new URL(source).protocol); } catch { /* no address */ }
+  const loadable = isLoadableUrl(source);
   if (!(article && article.backSkipsPage && loadable)) {
     try {
       await chrome.tabs.goBack(tab.id);
