@@ -245,9 +245,9 @@ async function storeArticle(article) {
   const dropped = articles.slice(0, Math.max(0, articles.length - MAX_STORED_ARTICLES));
   // Per-tab records of closed tabs too: a job normally removes its own
   // record; one is left when the worker was stopped and the tab closed
-  // before the page answered (nothing then wakes the worker for it); and
-  // auto-open records are removed on tabs.onRemoved, which a stopped
-  // worker can miss... only when it is not restarted for it.
+  // before the page answered (nothing then wakes the worker for it);
+  // auto-open records go with their tab (tabs.onRemoved), this catches
+  // any left behind.
   const open = new Set();
   for (const t of await chrome.tabs.query({})) open.add(jobKey(t.id)).add(autoKey(t.id));
   dropped.push(...keys.filter((k) => (k.startsWith(JOB_KEY_PREFIX) || k.startsWith(AUTO_KEY_PREFIX)) && !open.has(k)));
