@@ -2,11 +2,13 @@
 // as a background script after pkg/pith.js and messages.js (see
 // tools/firefox-manifest.mjs).
 //
-// It injects the content script when the toolbar button is clicked, scores
-// facts for pages where wasm cannot run in the page, and opens the reader.
+// It injects the content script when the toolbar button (or the keyboard
+// shortcut, or an "always open" site's page) asks, scores facts for pages
+// where wasm cannot run in the page, and opens the reader in the page's own
+// tab, so that the browser's Back button returns to the page.
 //
-// A click's read of a page (a "job") must end in a reader tab, or in nothing
-// when the page was closed meanwhile, even if the browser stops this worker
+// A click's read of a page (a "job") must end in the reader, or in nothing
+// when the page was closed or left meanwhile, even if the browser stops this worker
 // in the middle (MV3 workers are stopped when idle, under memory pressure, or
 // by devtools; a large page takes seconds to read). So the page reports its
 // result with a message, which wakes a stopped worker, rather than in the
@@ -36,8 +38,42 @@ const INJECT_RETRY_MS = 50;
  * anyway, every older article is dropped and the write retried.
  */
 const MAX_STORED_ARTICLES = 20;
-/** The reader page; a click on its tab closes it (the button toggles). */
+/** The reader page; a click on its tab returns to the page (the button toggles). */
 const READER_PAGE = 'ui/reader.html';
+/**
+ * The schemes of pages an extension may read. Everything else (chrome:,
+ * about:, view-source:, data:, other extensions' pages...) is a browser page
+ * no extension can script: the reader says so without trying.
+ */
+const READABLE_SCHEMES = new Set(['http:', 'https:', 'file:']);
+/**
+ * Hosts whose pages browsers keep from every extension (the add-on stores):
+ * Chromium refuses "The extensions gallery cannot be scripted", Firefox
+ * blocks addons.mozilla.org (its `extensions.webextensions.restrictedDomains`).
+ */
+const RESTRICTED_HOSTS = new Set(['chromewebstore.google.com', 'chrome.google.com', 'addons.mozilla.org']);
+/**
+ * The keyboard command (manifest.json "commands") that does what the
+ * toolbar button does.
+ */
+const READ_COMMAND = 'read-page';
+/** The id of the registered content script of "always open" sites. */
+const AUTO_OPEN_SCRIPT_ID = 'pith-auto-open';
+/** What it runs: content/auto.js asks for the reader (CS_BG_AUTO_OPEN). */
+const AUTO_OPEN_FILES = ['content/auto.js'];
+/**
+ * Key prefix, in storage.session, of the addresses auto-opened in a tab:
+ * `pith-auto:<tabId>` → string[] (without #fragment). A page whose address is
+ * there was sent to the reader already; when it loads again (the user came
+ * back with Back, the button or Escape; a reload) it stays. Session storage,
+ * because a new worker must remember it too.
+ */
+const AUTO_KEY_PREFIX = 'pith-auto:';
+/**
+ * Addresses remembered per tab (the oldest are forgotten): enough for a
+ * long browsing session in one tab, small next to the session quota.
+ */
+const MAX_AUTO_URLS = 50;
 /** Shown on the toolbar button while a page is read (large pages take seconds). */
 const BUSY_BADGE = '…';
 /**
@@ -111,29 +147,75 @@ async function withAccessRetry(inject) {
 }
 
 /**
- * What the reader needs of a ContentResult: metadata and blocks as text, not
- * the score table, node ids or a second copy of the text.
+ * What the reader needs of a ContentResult: the article as the core gives it
+ * (typed blocks, records) and its metadata; not the score table, the stats
+ * or a second copy of the text.
  * @returns {Object} ReaderResult (see messages.js)
  */
 function forReader(result) {
-  if (!result.ok) return { ok: false, error: result.error };
+  if (!result.ok) return { ok: false, reason: result.reason || failureReason(result.error), error: result.error };
   const ex = result.extraction;
   return {
     ok: true,
     path: result.path,
     timing: result.timing,
     extraction: {
+      url: ex.url,
       title: ex.title,
       byline: ex.byline,
       lang: ex.lang,
       dir: ex.dir,
       siteName: ex.siteName,
       publishedTime: ex.publishedTime,
+      excerpt: ex.excerpt,
+      leadImage: ex.leadImage,
       readerable: ex.readerable,
+      readerableReason: ex.readerableReason,
+      pageType: { kind: ex.pageType ? ex.pageType.kind : null },
       wordCount: ex.wordCount,
-      blocks: ex.blocks.map(({ kind, level, text }) => ({ kind, level, text })),
+      blocks: ex.blocks,
+      records: ex.records || [],
     },
   };
+}
+
+/**
+ * Why a read failed, for the reader's message (ReaderResult.reason), from
+ * the error the browser or the core gave.
+ * @returns {'restricted'|'not-html'|'failed'}
+ */
+function failureReason(error) {
+  const text = String(error);
+  // The core and the JS walker refuse documents that are not HTML; the PDF
+  // viewer is one, and no extension may read what it shows.
+  if (/not an HTML page \(application\/pdf\)/.test(text)) return 'restricted';
+  if (/not an HTML page/.test(text)) return 'not-html';
+  // chrome.scripting's refusals: browser pages, the web store, pages the
+  // extension has no access to.
+  if (/Cannot access|cannot be scripted|Missing host permission/i.test(text)) return 'restricted';
+  return 'failed';
+}
+
+/** Whether no extension may read the page at `url` (see READABLE_SCHEMES). */
+function isRestrictedUrl(url) {
+  if (!url) return false; // unknown: try, and let the browser say
+  let parsed;
+  try { parsed = new URL(url); } catch { return true; }
+  return !READABLE_SCHEMES.has(parsed.protocol) || RESTRICTED_HOSTS.has(parsed.hostname);
+}
+
+/** Whether the extension may load `url` in a tab again (a web or file address). */
+function isLoadableUrl(url) {
+  try { return READABLE_SCHEMES.has(new URL(url).protocol); } catch { return false; }
+}
+
+/** `url` without its #fragment (a page's address, whatever it scrolled to). */
+function pageAddress(url) {
+  return String(url || '').split('#')[0];
+}
+
+function isReaderUrl(url) {
+  return !!url && url.startsWith(chrome.runtime.getURL(READER_PAGE));
 }
 
 /** Keys in storage.session that start with `prefix`, sorted. */
@@ -161,11 +243,14 @@ async function storeArticle(article) {
   const keys = await storedKeys('');
   const articles = keys.filter((k) => k.startsWith(PITH_ARTICLE_KEY_PREFIX));
   const dropped = articles.slice(0, Math.max(0, articles.length - MAX_STORED_ARTICLES));
-  // Job records of closed tabs too: a job normally removes its own record;
-  // one is left when the worker was stopped and the tab closed before the
-  // page answered (nothing then wakes the worker for it).
-  const open = new Set((await chrome.tabs.query({})).map((t) => jobKey(t.id)));
-  dropped.push(...keys.filter((k) => k.startsWith(JOB_KEY_PREFIX) && !open.has(k)));
+  // Per-tab records of closed tabs too: a job normally removes its own
+  // record; one is left when the worker was stopped and the tab closed
+  // before the page answered (nothing then wakes the worker for it);
+  // auto-open records go with their tab (tabs.onRemoved), this catches
+  // any left behind.
+  const open = new Set();
+  for (const t of await chrome.tabs.query({})) open.add(jobKey(t.id)).add(autoKey(t.id));
+  dropped.push(...keys.filter((k) => (k.startsWith(JOB_KEY_PREFIX) || k.startsWith(AUTO_KEY_PREFIX)) && !open.has(k)));
   if (dropped.length) await chrome.storage.session.remove(dropped);
   return key;
 }
@@ -190,10 +275,12 @@ const jobs = new Map();
  * content script Pith injected (it marks itself under this symbol, see
  * content/content.js) and reports the result to the background with a
  * message, which wakes a stopped worker. Returns whether the report got
- * through, and the result when it did not.
- * @returns {Promise<{delivered: boolean, result?: Object}>}
+ * through, and the result when it did not. Both say whether the user has
+ * interacted with the page (navigator.userActivation; see returnToPage).
+ * @returns {Promise<{delivered: boolean, result?: Object, activated: boolean|null}>}
  */
 async function extractInPage(jobId, options, messageType, attempts) {
+  const activated = globalThis.navigator.userActivation ? navigator.userActivation.hasBeenActive : null;
   // What a message to a worker that was stopped meanwhile fails with.
   const WORKER_STOPPED = /message channel closed|message port closed|Receiving end does not exist/;
   const content = globalThis[Symbol.for('pith.content')];
@@ -208,18 +295,19 @@ async function extractInPage(jobId, options, messageType, attempts) {
   }
   for (let attempt = 1; attempt <= attempts; attempt++) {
     try {
-      await chrome.runtime.sendMessage({ type: messageType, jobId, result });
-      return { delivered: true };
+      await chrome.runtime.sendMessage({ type: messageType, jobId, result, activated });
+      return { delivered: true, activated };
     } catch (e) {
       if (!WORKER_STOPPED.test(String(e && e.message))) break;
     }
   }
-  return { delivered: false, result };
+  return { delivered: false, result, activated };
 }
 
 /**
- * The toolbar action: read the tab; the reader opens next to it when the
- * page's result arrives (finishJob).
+ * Reads the tab and shows its reader in the same tab when the page's result
+ * arrives (finishJob). Run by the toolbar button, the keyboard command and
+ * the pages of "always open" sites.
  *
  * If the worker is stopped mid-read, the page's result message starts a new
  * worker, which opens the reader with the article: the click still ends in a
@@ -234,26 +322,36 @@ async function openReader(tab) {
   // the first waits.
   const running = jobs.get(tabId);
   if (running && Date.now() - running.startedAt < STUCK_READ_MS) return;
-  const job = { id: `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, startedAt: Date.now() };
+  const job = {
+    id: `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+    startedAt: Date.now(),
+    url: pageAddress(tab.url),
+  };
   jobs.set(tabId, job);
   let answer;
   try {
-    await chrome.storage.session.set({ [jobKey(tabId)]: { id: job.id, startedAt: job.startedAt } });
+    await chrome.storage.session.set({ [jobKey(tabId)]: job });
     await chrome.action.setBadgeText({ tabId, text: BUSY_BADGE });
-    await ensureContentScript(tabId);
-    const [injection] = await chrome.scripting.executeScript({
-      target: { tabId, frameIds: [0] },
-      func: extractInPage,
-      args: [job.id, { scores: false }, PithMessages.CS_BG_EXTRACTED, PAGE_ATTEMPTS],
-    });
-    answer = injection && injection.result;
+    if (isRestrictedUrl(tab.url)) {
+      const error = `pith: the browser lets no extension read this page (${tab.url})`;
+      answer = { delivered: false, result: { ok: false, reason: 'restricted', error } };
+    } else {
+      await ensureContentScript(tabId);
+      const [injection] = await chrome.scripting.executeScript({
+        target: { tabId, frameIds: [0] },
+        func: extractInPage,
+        args: [job.id, { scores: false }, PithMessages.CS_BG_EXTRACTED, PAGE_ATTEMPTS],
+      });
+      answer = injection && injection.result;
+    }
   } catch (e) {
     // Includes the tab closed or navigated away mid-read; finishJob tells them apart.
     answer = { delivered: false, result: { ok: false, error: errorText(e) } };
   }
   // Normally the page's message has finished the job by now.
   if (!answer || !answer.delivered) {
-    await finishJob(tabId, job.id, answer ? answer.result : { ok: false, error: 'pith: the page did not answer' });
+    await finishJob(tabId, job.id, answer ? answer.result : { ok: false, error: 'pith: the page did not answer' },
+      answer ? answer.activated : null);
   }
 }
 
@@ -261,32 +359,48 @@ async function openReader(tab) {
 let finishing = Promise.resolve();
 
 /**
- * Ends job `jobId` of tab `tabId` with the page's ContentResult: opens the
- * reader next to the page, or, when the page was closed, only forgets the
- * job. Does nothing unless `jobId` is the tab's recorded job.
+ * Ends job `jobId` of tab `tabId` with the page's ContentResult (and whether
+ * the user had interacted with the page, when known): shows the
+ * reader in the page's tab, or, when the page was closed or the tab has gone
+ * to another page meanwhile, only forgets the job. Does nothing unless
+ * `jobId` is the tab's recorded job.
  */
-function finishJob(tabId, jobId, result) {
-  const step = finishing.then(() => finishJobNow(tabId, jobId, result));
+function finishJob(tabId, jobId, result, activated = null) {
+  const step = finishing.then(() => finishJobNow(tabId, jobId, result, activated));
   finishing = step.catch(() => {});
   return step;
 }
 
-async function finishJobNow(tabId, jobId, result) {
+async function finishJobNow(tabId, jobId, result, activated) {
   const key = jobKey(tabId);
   try {
-    const record = (await chrome.storage.session.get(key))[key];
     // (Without a record, as when writing it failed, this worker's own job counts.)
-    const current = record ? record.id === jobId : jobs.get(tabId)?.id === jobId;
-    if (!current) return;
+    const record = (await chrome.storage.session.get(key))[key] || jobs.get(tabId);
+    if (!record || record.id !== jobId) return;
     const tab = await chrome.tabs.get(tabId).catch(() => null);
     if (!tab) return; // closed mid-read: no reader, and its badge went with it
     await chrome.action.setBadgeText({ tabId, text: '' });
+    // The user went to another page meanwhile (a link, the address bar,
+    // Back): that page is not replaced by the reader of the one they left.
+    // (A URL no longer visible means the click's activeTab went with a
+    // navigation to another site.)
+    const now = pageAddress(tab.pendingUrl || tab.url);
+    if (record.url && now !== record.url) return;
+    // Whether Back will reach the page (see returnToPage): only when the user
+    // interacted with it; unknown when no script ran in it.
+    const backReaches = activated === true;
     const stored = await storeArticle({
-      result: result && result.ok ? forReader(result) : { ok: false, error: result ? result.error : 'no result' },
+      result: forReader(result || { ok: false, error: 'pith: no result' }),
       sourceUrl: tab.url || '', sourceTitle: tab.title || '', createdAt: Date.now(),
+      backSkipsPage: !backReaches,
     });
     const url = chrome.runtime.getURL(`${READER_PAGE}?key=${encodeURIComponent(stored)}`);
-    await chrome.tabs.create({ url, index: tab.index + 1, openerTabId: tabId });
+    // The reader replaces the page when the user can get back to it: by
+    // Back, or by loading it again. A browser page the user never touched
+    // (its address hidden from extensions, and Back would skip it) keeps its
+    // tab; the reader opens next to it.
+    if (backReaches || isLoadableUrl(tab.url)) await showReader(tab, url);
+    else await chrome.tabs.create({ url, index: tab.index + 1, openerTabId: tabId });
   } catch (e) {
     // The tab closing between the steps above is not an error.
     if (await chrome.tabs.get(tabId).then(() => true, () => false)) throw e;
@@ -300,30 +414,219 @@ async function finishJobNow(tabId, jobId, result) {
   }
 }
 
-/** A click: on a reader tab, close it (back to the page); elsewhere, read the page. */
-async function onActionClicked(tab) {
-  if (tab.url && tab.url.startsWith(chrome.runtime.getURL(READER_PAGE))) {
-    if (tab.openerTabId !== undefined) await chrome.tabs.update(tab.openerTabId, { active: true }).catch(() => {});
-    return chrome.tabs.remove(tab.id);
+/**
+ * Loads the reader at `url` in the page's tab: a new history entry, so the
+ * browser's Back button returns to the page. Where the browser refuses to
+ * navigate that tab, the reader opens in a new tab next to it instead: the
+ * user always gets the reader's message.
+ */
+async function showReader(tab, url) {
+  try {
+    await chrome.tabs.update(tab.id, { url });
+  } catch (e) {
+    if (!(await chrome.tabs.get(tab.id).then(() => true, () => false))) return; // closed meanwhile
+    await chrome.tabs.create({ url, index: tab.index + 1, openerTabId: tab.id });
   }
+}
+
+/** The StoredArticle a reader URL names, or null. */
+async function articleOf(readerUrl) {
+  let key;
+  try { key = new URL(readerUrl).searchParams.get('key'); } catch { return null; }
+  if (!key || !key.startsWith(PITH_ARTICLE_KEY_PREFIX)) return null;
+  return (await chrome.storage.session.get(key))[key] || null;
+}
+
+/**
+ * Leaves the reader in `tab` for the page it was made from: back in the
+ * tab's history when the page is the entry before the reader (the reader
+ * was loaded over it), else the page is loaded again, if it is a web or
+ * file address; a reader for a browser page, which no extension may load,
+ * in a tab of its own is closed, and the page's tab shown.
+ *
+ * Chromium's history-manipulation intervention makes its Back (the
+ * button's, and chrome.tabs.goBack) skip an entry whose page was left,
+ * without the user ever having interacted with it, by a navigation the page
+ * or an extension started: chrome.tabs.update counts as one. When the page
+ * did not report a user activation at the read (StoredArticle.backSkipsPage),
+ * going back could land on the page before it, so it is loaded instead.
+ * @param {chrome.tabs.Tab} tab  a reader tab
+ */
+async function returnToPage(tab) {
+  const article = await articleOf(tab.url);
+  const source = article && article.sourceUrl;
+  const loadable = isLoadableUrl(source);
+  if (!(article && article.backSkipsPage && loadable)) {
+    try {
+      await chrome.tabs.goBack(tab.id);
+      return;
+    } catch {
+      // "Cannot find a next page in history": nothing to go back to.
+    }
+  }
+  if (loadable) {
+    await chrome.tabs.update(tab.id, { url: source });
+    return;
+  }
+  if (tab.openerTabId !== undefined) await chrome.tabs.update(tab.openerTabId, { active: true }).catch(() => {});
+  await chrome.tabs.remove(tab.id);
+}
+
+/**
+ * The toolbar button and the keyboard command: on a reader tab, return to
+ * the page; elsewhere, read the page.
+ * @param {chrome.tabs.Tab} tab
+ */
+async function toggleReader(tab) {
+  if (isReaderUrl(tab.url)) return returnToPage(tab);
   return openReader(tab);
 }
 
+/**
+ * chrome.commands.onCommand: the keyboard shortcut (READ_COMMAND) does what
+ * the button does. (The command grants activeTab, as a click does.)
+ */
+async function onCommand(command, tab) {
+  if (command !== READ_COMMAND) return;
+  // (Chromium gives the active tab; older browsers may not.)
+  tab ??= (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0];
+  if (tab) await toggleReader(tab);
+}
+
+// "Always open in reader view": origins in storage.local, one registered
+// content script (content/auto.js) matching their pages, which asks for the
+// reader when a page has loaded.
+//
+// The registration persists across browser sessions (persistAcrossSessions,
+// the default), so that pages restored at startup are caught before this
+// worker runs; it is still made again from the stored list whenever a
+// worker starts (syncAutoOpen below), so that the list in storage is the one
+// truth (an extension update, a failed write, Firefox's own rules).
+
+function autoKey(tabId) {
+  return `${AUTO_KEY_PREFIX}${tabId}`;
+}
+
+/** The "always open" origins (storage.local, PITH_ALWAYS_OPEN_KEY). */
+async function alwaysOpenOrigins() {
+  const list = (await chrome.storage.local.get(PITH_ALWAYS_OPEN_KEY))[PITH_ALWAYS_OPEN_KEY];
+  return Array.isArray(list) ? list.filter((o) => typeof o === 'string') : [];
+}
+
+/** The host permission and match pattern of an origin's pages. */
+function originPattern(origin) {
+  return `${origin}/*`;
+}
+
+/**
+ * `origin` as an origin of web pages ("https://example.com", with a port if
+ * not the default), or null: only http and https sites can always open.
+ */
+function webOrigin(origin) {
+  let parsed;
+  try { parsed = new URL(origin); } catch { return null; }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+  return parsed.origin === origin ? origin : null;
+}
+
+/** Changes to the registration run one at a time (each reads, then writes it). */
+let autoOpenSync = Promise.resolve();
+
+/** Registers, updates or unregisters the auto-open script for the stored origins. */
+function syncAutoOpen() {
+  const step = autoOpenSync.then(async () => {
+    const matches = (await alwaysOpenOrigins()).map(originPattern);
+    const [registered] = await chrome.scripting.getRegisteredContentScripts({ ids: [AUTO_OPEN_SCRIPT_ID] });
+    if (!matches.length) {
+      if (registered) await chrome.scripting.unregisterContentScripts({ ids: [AUTO_OPEN_SCRIPT_ID] });
+      return;
+    }
+    const script = {
+      id: AUTO_OPEN_SCRIPT_ID, matches, js: AUTO_OPEN_FILES,
+      runAt: 'document_idle', allFrames: false, persistAcrossSessions: true,
+    };
+    if (registered) await chrome.scripting.updateContentScripts([script]);
+    else await chrome.scripting.registerContentScripts([script]);
+  });
+  autoOpenSync = step.catch(() => {});
+  return step;
+}
+
+/**
+ * UI_BG_SET_ALWAYS_OPEN: switches "always open in reader view" for
+ * `origin`. On: the reader has obtained the origin's host permission
+ * (chrome.permissions.request needs the user's click, which only the page
+ * has); without it the script could not run there, so it is refused. Off:
+ * the origin leaves the list and its permission is given back.
+ * @returns {Promise<{ok: boolean, error?: string}>}
+ */
+async function setAlwaysOpen(origin, on) {
+  const site = webOrigin(origin);
+  if (!site) return { ok: false, error: `pith: not a web origin: ${origin}` };
+  const permission = { origins: [originPattern(site)] };
+  if (on && !(await chrome.permissions.contains(permission))) {
+    return { ok: false, error: `pith: no access to ${site} (the permission was not granted)` };
+  }
+  const list = (await alwaysOpenOrigins()).filter((o) => o !== site);
+  if (on) list.push(site);
+  await chrome.storage.local.set({ [PITH_ALWAYS_OPEN_KEY]: list.sort() });
+  await syncAutoOpen();
+  if (!on) await chrome.permissions.remove(permission).catch(() => false);
+  return { ok: true };
+}
+
+/**
+ * CS_BG_AUTO_OPEN: a page of an "always open" site has loaded in `tab`.
+ * Its address is remembered for the tab, and a page whose address is
+ * remembered is not sent to the reader again: it has loaded again because
+ * the user came back from its reader (or reloaded it). Another page in the
+ * tab opens in the reader as the first did.
+ */
+async function autoOpen(tab, url) {
+  let origin;
+  try { origin = new URL(url).origin; } catch { return; }
+  if (!(await alwaysOpenOrigins()).includes(origin)) return; // switched off meanwhile
+  const address = pageAddress(url);
+  const key = autoKey(tab.id);
+  const seen = (await chrome.storage.session.get(key))[key] || [];
+  if (seen.includes(address)) return;
+  await chrome.storage.session.set({ [key]: [...seen, address].slice(-MAX_AUTO_URLS) });
+  await openReader({ ...tab, url });
+}
+
+/** Whether a message comes from one of this extension's own pages (not a content script). */
+function fromExtensionPage(sender) {
+  return sender.id === chrome.runtime.id && !!sender.url && sender.url.startsWith(chrome.runtime.getURL(''));
+}
+
 chrome.action.onClicked.addListener((tab) => {
-  onActionClicked(tab).catch((e) => console.error('pith:', e));
+  toggleReader(tab).catch((e) => console.error('pith:', e));
+});
+
+if (chrome.commands) {
+  chrome.commands.onCommand.addListener((command, tab) => {
+    onCommand(command, tab).catch((e) => console.error('pith:', e));
+  });
+}
+
+chrome.tabs.onRemoved.addListener((tabId) => {
+  chrome.storage.session.remove(autoKey(tabId)).catch(() => {});
 });
 
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (!message) return false;
+  /** Answers with `work`'s result, or {ok: false, error}. */
+  const answer = (work) => {
+    work.then(sendResponse, (e) => {
+      console.error('pith:', e);
+      sendResponse({ ok: false, error: errorText(e) });
+    });
+    return true;
+  };
   if (message.type === PithMessages.CS_BG_EXTRACTED) {
     if (!sender.tab || sender.frameId !== 0) return false;
-    finishJob(sender.tab.id, message.jobId, message.result).then(
-      () => sendResponse({ ok: true }),
-      (e) => {
-        console.error('pith:', e);
-        sendResponse({ ok: false, error: errorText(e) });
-      });
-    return true;
+    const activated = typeof message.activated === 'boolean' ? message.activated : null;
+    return answer(finishJob(sender.tab.id, message.jobId, message.result, activated).then(() => ({ ok: true })));
   }
   if (message.type === PithMessages.CS_BG_SCORE_FACTS) {
     wasmReady
@@ -331,8 +634,24 @@ chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
       .catch((e) => sendResponse({ ok: false, error: String(e && e.message ? e.message : e) }));
     return true;
   }
+  if (message.type === PithMessages.CS_BG_AUTO_OPEN) {
+    if (!sender.tab || sender.frameId !== 0 || !sender.url) return false;
+    autoOpen(sender.tab, sender.url).catch((e) => console.error('pith:', e));
+    return false;
+  }
+  if (message.type === PithMessages.UI_BG_RETURN) {
+    if (!sender.tab || !fromExtensionPage(sender) || !isReaderUrl(sender.url)) return false;
+    return answer(returnToPage({ ...sender.tab, url: sender.url }).then(() => ({ ok: true })));
+  }
+  if (message.type === PithMessages.UI_BG_SET_ALWAYS_OPEN) {
+    if (!fromExtensionPage(sender)) return false;
+    return answer(setAlwaysOpen(message.origin, message.on === true));
+  }
   return false;
 });
 
+// The registration made again from the stored list, whenever a worker starts.
+syncAutoOpen().catch((e) => console.error('pith: always-open registration:', e));
+
 // For tests and, later, the devtools panel.
-globalThis.pith = { extractTab, openReader, wasmReady };
+globalThis.pith = { extractTab, openReader, toggleReader, onCommand, setAlwaysOpen, autoOpen, syncAutoOpen, wasmReady };

@@ -13,7 +13,7 @@ import { mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { largePageHtml, LARGE_PAGE_PARAGRAPHS } from '../eval/large-page.mjs';
 import {
-  ROOT, DIST, serveStatic, launchWithExtension, tabIdOf, readWithPith, readerParagraphs,
+  ROOT, DIST, serveStatic, launchWithExtension, tabIdOf, readWithPith, readerParagraphs, grantSiteAccess,
 } from './lib.mjs';
 
 let server;
@@ -76,9 +76,11 @@ test('element ids named like Pith\'s globals cannot switch it off', async () => 
   assert.equal(await reader.locator('.status.error').count(), 0, 'no error');
   const ps = await readerParagraphs(reader);
   assert.ok(ps.some((p) => p.startsWith('Pages give their elements ids')), JSON.stringify(ps));
-  await reader.close();
-  // A second click on the same page: the content script answers the
-  // handshake and is not injected twice.
+  // Back to the page (the reader replaced it in its tab), and a second
+  // click: the content script, if still there, answers the handshake and is
+  // not injected twice.
+  await page.goBack();
+  assert.equal(page.url(), url);
   const again = await read(null, { page });
   assert.ok((await readerParagraphs(again.reader)).some((p) => p.startsWith('This page declares elements')));
   await again.reader.close();
@@ -88,7 +90,8 @@ test('element ids named like Pith\'s globals cannot switch it off', async () => 
 test('no page can probe for Pith through its files', async () => {
   const { page, reader } = await read(server.url('/fixtures/hostile/named-ids.html'));
   assert.match(await reader.locator('footer.about').innerText(), /wasm core/, 'the wasm core still loads in the page');
-  await reader.close();
+  await page.goBack(); // the reader replaced the page in its tab
+  assert.equal(page.url(), server.url('/fixtures/hostile/named-ids.html'));
   const id = browser.extensionId;
   const probes = await page.evaluate(async (ext) => {
     const out = {};
@@ -111,13 +114,21 @@ test('an article in a same-origin frame is read', async () => {
   const ps = await readerParagraphs(reader);
   assert.ok(ps.some((p) => p.startsWith('Beside most river locks stands a weir')), JSON.stringify(ps));
   assert.ok(ps.some((p) => p.startsWith('Old weirs were built of timber')));
-  await reader.close();
-  // Boxes inside the frame are placed on the page: under the header, inside the border.
-  const tabId = await tabIdOf(browser.worker, page.url());
-  const result = await browser.worker.evaluate(([t]) => globalThis.pith.extractTab(t, { scores: false }), [tabId]);
-  assert.equal(result.ok, true, result.error);
-  assert.deepEqual(result.extraction.framesSkipped, []);
   await page.close();
+  // No frame was skipped. (The worker reads the page itself: the reader
+  // replaced it in its tab, so the extension is given access to the site.)
+  const revoke = await grantSiteAccess(browser, new URL(server.url('/')).origin);
+  try {
+    const again = await browser.context.newPage();
+    await again.goto(server.url('/fixtures/hostile/framed.html'));
+    const tabId = await tabIdOf(browser.worker, again.url());
+    const result = await browser.worker.evaluate(([t]) => globalThis.pith.extractTab(t, { scores: false }), [tabId]);
+    assert.equal(result.ok, true, result.error);
+    assert.deepEqual(result.extraction.framesSkipped, []);
+    await again.close();
+  } finally {
+    await revoke();
+  }
 });
 
 test('an article in a srcdoc frame is read', async () => {
@@ -129,6 +140,17 @@ test('an article in a srcdoc frame is read', async () => {
 });
 
 test('cross-origin frames are named as skipped, on both paths', async () => {
+  // The worker reads the page itself (a reader would replace it in its
+  // tab): the extension is given access to the site.
+  const revoke = await grantSiteAccess(browser, new URL(server.url('/')).origin);
+  try {
+    await readFramedPages();
+  } finally {
+    await revoke();
+  }
+});
+
+async function readFramedPages() {
   for (const csp of ['', '?csp=strict']) {
     const page = await browser.context.newPage();
     await page.goto(server.url(`/fixtures/hostile/framed.html${csp}`));
@@ -140,8 +162,6 @@ test('cross-origin frames are named as skipped, on both paths', async () => {
       f.onload = ok;
       document.body.append(f);
     }), foreign);
-    const { reader } = await read(null, { page });
-    await reader.close();
     const tabId = await tabIdOf(browser.worker, page.url());
     const result = await browser.worker.evaluate(([t]) => globalThis.pith.extractTab(t, { scores: false }), [tabId]);
     assert.equal(result.ok, true, result.error);
@@ -150,7 +170,7 @@ test('cross-origin frames are named as skipped, on both paths', async () => {
     assert.ok(result.extraction.text.includes('Beside most river locks'), 'the same-origin frame is still read');
     await page.close();
   }
-});
+}
 
 test('a page of 200,000 elements opens in the reader', { timeout: LARGE_PAGE_TIMEOUT_MS + 60000 }, async () => {
   const page = await browser.context.newPage();

@@ -24,6 +24,8 @@ const TYPES = {
   '.json': 'application/json',
   '.wasm': 'application/wasm',
   '.png': 'image/png',
+  '.txt': 'text/plain; charset=utf-8',
+  '.pdf': 'application/pdf',
 };
 
 /**
@@ -146,10 +148,31 @@ export async function tabIdOf(worker, url) {
   }, url);
 }
 
+/** The reader page's path in the extension (ui/reader.html). */
+export const READER_PATH = '/ui/reader.html';
+
+/** Whether `url` is the reader page of a Pith extension. */
+export function isReaderUrl(url) {
+  return /^(chrome|moz)-extension:\/\/[^/]+\/ui\/reader\.html/.test(url);
+}
+
 /**
- * Waits for a reader tab that was not among `before` (a Set of pages) to
- * appear. (A 'page' event can fire before the new tab's URL is known, so
- * this polls the context's pages instead.)
+ * What the context's tabs show now: a Map of page → URL, to give
+ * waitForReader and readerPages as `before`. (The reader opens in the page's
+ * own tab, so a reader is a page whose URL changed to the reader's, or, for
+ * pages the browser does not let an extension replace, a new tab.)
+ */
+export function pagesNow(context) {
+  return new Map(context.pages().map((p) => [p, p.url()]));
+}
+
+/**
+ * Waits for a reader that was not there in `before` (from pagesNow) and
+ * returns its page: a tab that now shows a reader URL it did not show then,
+ * or a new reader tab. (Polls: a 'page' or 'framenavigated' event can come
+ * before the URL is known.) `before` may also be a Set of pages, as when
+ * the reader always opened a new tab: then every page showing a reader
+ * counts, old or new.
  */
 export async function waitForReader(context, before, timeoutMs = 20000) {
   const deadline = Date.now() + timeoutMs;
@@ -158,27 +181,87 @@ export async function waitForReader(context, before, timeoutMs = 20000) {
     if (reader) return reader;
     await new Promise((ok) => setTimeout(ok, 50));
   }
-  throw new Error(`no reader tab opened within ${timeoutMs} ms`);
+  throw new Error(`no reader opened within ${timeoutMs} ms`);
 }
 
-/** Reader tabs open now that were not among `before` (a Set of pages). */
+/** Pages showing a reader now that did not show it in `before` (see waitForReader). */
 export function readerPages(context, before) {
-  return context.pages().filter((p) => !before.has(p) && p.url().includes('/ui/reader.html'));
+  return context.pages().filter((p) => {
+    const url = p.url();
+    if (!isReaderUrl(url)) return false;
+    return before instanceof Map ? before.get(p) !== url : true;
+  });
+}
+
+/**
+ * Waits until the reader in `reader` has rendered: the reader sets
+ * `data-state` on main#reader once it shows the article or a message (an
+ * earlier reader showed `article` or `.status.error`; either counts).
+ */
+export async function waitForRendered(reader, timeoutMs = 20000) {
+  await reader.waitForSelector('main#reader[data-state]:not([data-state="loading"]), article, .status.error', { timeout: timeoutMs });
 }
 
 /**
  * Opens `url` in a new tab (or uses `page`, as it is, when `url` is null),
- * clicks the action, and returns the reader once it has rendered.
+ * clicks the action, and returns the reader once it has rendered. The reader
+ * replaces the page in its tab: `reader` is then the same Page as `page`
+ * (a new tab only for pages the browser does not let an extension replace).
  * @param {{context}} browser  from launchWithExtension
+ * @returns {Promise<{page, reader}>}
  */
 export async function readWithPith(browser, url, { page, timeoutMs = 20000 } = {}) {
   page ??= await browser.context.newPage();
   if (url) await page.goto(url);
-  const before = new Set(browser.context.pages());
+  const before = pagesNow(browser.context);
   await clickAction(browser, page);
   const reader = await waitForReader(browser.context, before, timeoutMs);
-  await reader.waitForSelector('article, .status.error', { timeout: timeoutMs });
+  await waitForRendered(reader, timeoutMs);
   return { page, reader };
+}
+
+/**
+ * The StoredArticle the reader at `readerUrl` shows, read from
+ * storage.session through the service worker (not from the reader's DOM).
+ */
+export async function storedArticle(worker, readerUrl) {
+  const key = new URL(readerUrl).searchParams.get('key');
+  return worker.evaluate(async (k) => (await chrome.storage.session.get(k))[k] ?? null, key);
+}
+
+/**
+ * Gives the extension access to the pages of `origin` ("http://127.0.0.1:8080")
+ * as a user can: the site added to the extension's site access on
+ * chrome://extensions (chrome.developerPrivate.addHostPermission, what that
+ * page calls), then the extension's own request for it
+ * (chrome.permissions.request from an extension page, in a user gesture:
+ * Playwright's evaluate gives one), which Chromium grants without a prompt
+ * since the user allowed the site. (A prompt cannot be answered in headless
+ * Chromium; the request alone waits forever.)
+ * @param {{context, extensionId}} browser  from launchWithExtension
+ * @returns {Promise<() => Promise<void>>}  takes the access back (chrome.permissions.remove)
+ */
+export async function grantSiteAccess({ context, extensionId }, origin) {
+  const pattern = `${origin}/*`;
+  const settings = await context.newPage();
+  try {
+    await settings.goto('chrome://extensions');
+    await settings.evaluate(([id, host]) => chrome.developerPrivate.addHostPermission(id, host), [extensionId, pattern]);
+    await settings.goto(`chrome-extension://${extensionId}${READER_PATH}`);
+    const granted = await settings.evaluate((p) => chrome.permissions.request({ origins: [p] }), pattern);
+    if (granted !== true) throw new Error(`access to ${pattern} was not granted`);
+  } finally {
+    await settings.close();
+  }
+  return async () => {
+    const page = await context.newPage();
+    try {
+      await page.goto(`chrome-extension://${extensionId}${READER_PATH}`);
+      await page.evaluate((p) => chrome.permissions.remove({ origins: [p] }), pattern);
+    } finally {
+      await page.close();
+    }
+  };
 }
 
 /** The reader's paragraphs, whitespace collapsed. */

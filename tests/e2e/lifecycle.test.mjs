@@ -8,7 +8,9 @@
 //  4. a reader tab reloaded shows the same article (also after the worker
 //     that opened it was stopped);
 //  5. a tab closed in the middle of its read leaves nothing behind: no
-//     error in the worker, no busy badge, no reader tab.
+//     error in the worker, no busy badge, no reader.
+// (The reader replaces the page in its tab: "a reader" is a tab whose URL
+// became the reader's.)
 //
 // A read is held "in the middle" with a debugger breakpoint in the content
 // script (breakInContentScript): the page waits there, as a slow page would,
@@ -20,6 +22,7 @@ import { join } from 'node:path';
 import {
   ROOT, DIST, serveStatic, launchWithExtension, clickAction, tabIdOf, waitForReader,
   stopServiceWorker, liveServiceWorker, breakInContentScript, readerPages, readerParagraphs,
+  pagesNow, waitForRendered,
 } from './lib.mjs';
 
 let server;
@@ -65,7 +68,7 @@ const TEST_TIMEOUT_MS = 60000;
 
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
-/** Reader tabs open now that were not among `before` (a Set of pages). */
+/** Readers shown now that were not in `before` (from pagesNow). */
 const newReaders = (before) => readerPages(browser.context, before);
 
 async function openPage(path) {
@@ -77,7 +80,7 @@ async function openPage(path) {
 
 /** Waits until `reader` has rendered, then checks that it shows the sample article. */
 async function assertShowsArticle(reader) {
-  await reader.waitForSelector('article, .status.error', { timeout: READER_TIMEOUT_MS });
+  await waitForRendered(reader, READER_TIMEOUT_MS);
   const errors = await reader.locator('.status.error').allTextContents();
   assert.deepEqual(errors, [], 'the reader shows no error');
   assert.equal(await reader.locator('h1').textContent(), ARTICLE_TITLE);
@@ -139,7 +142,7 @@ for (const [csp, path] of [['', 'wasm'], ['?csp=strict', 'JS walker']]) {
   test(`a worker stopped while the page extracts still opens the reader with the article (${path} path)`, { timeout: TEST_TIMEOUT_MS }, async () => {
     const page = await openPage(`/samples/article.html${csp}`);
     const breakpoint = await breakInContentScript(browser, page, ...EXTRACT_STARTS);
-    const before = new Set(browser.context.pages());
+    const before = pagesNow(browser.context);
     await clickAction(browser, page);
     await breakpoint.paused(); // the read is under way, held in the page
     await stopServiceWorker(browser);
@@ -174,7 +177,7 @@ test('a worker stopped while it owes the page its scores still opens the reader 
 
   const page = await openPage('/samples/article.html?csp=strict');
   const breakpoint = await breakInContentScript(browser, page, ...SCORE_REQUEST);
-  const before = new Set(browser.context.pages());
+  const before = pagesNow(browser.context);
   await clickAction(browser, page);
   await breakpoint.paused(); // the page has walked itself and is about to ask for scores
   // The worker busy (as with another page's scoring), so that the request waits in its queue.
@@ -203,7 +206,7 @@ test('a double click opens exactly one reader, with the article', { timeout: TES
   const CLICK_DELIVERY_MS = 300;
   const page = await openPage('/samples/article.html');
   const breakpoint = await breakInContentScript(browser, page, ...EXTRACT_STARTS);
-  const before = new Set(browser.context.pages());
+  const before = pagesNow(browser.context);
   await clickAction(browser, page);
   await breakpoint.paused();
   await clickAction(browser, page);
@@ -213,7 +216,7 @@ test('a double click opens exactly one reader, with the article', { timeout: TES
   const reader = await waitForReader(browser.context, before, READER_TIMEOUT_MS);
   await assertShowsArticle(reader);
   await sleep(SETTLE_MS);
-  assert.equal(newReaders(before).length, 1, 'exactly one reader tab');
+  assert.equal(newReaders(before).length, 1, 'exactly one reader');
   assert.equal(await badgeOf(page), '', 'the busy badge is cleared');
 });
 
@@ -240,7 +243,7 @@ test('clicks in five tabs, read at once, open five readers, each with its own pa
     pages.push(page);
     breakpoints.push(await breakInContentScript(browser, page, ...EXTRACT_STARTS));
   }
-  const before = new Set(browser.context.pages());
+  const before = pagesNow(browser.context);
   for (let i = 0; i < TABS; i++) {
     await clickAction(browser, pages[i]);
     await breakpoints[i].paused();
@@ -254,10 +257,9 @@ test('clicks in five tabs, read at once, open five readers, each with its own pa
   assert.equal(readers.length, TABS, 'one reader per tab');
   const shown = new Set();
   for (const reader of readers) {
-    await reader.waitForSelector('article, .status.error', { timeout: READER_TIMEOUT_MS });
-    const source = await reader.locator('.site a').getAttribute('href');
-    const i = pages.findIndex((p) => p.url() === source) + 1;
-    assert.ok(i > 0, `the reader links to one of the pages: ${source}`);
+    await waitForRendered(reader, READER_TIMEOUT_MS);
+    const i = pages.indexOf(reader) + 1; // each reader replaced its page in its tab
+    assert.ok(i > 0, `the reader is in one of the pages' tabs: ${reader.url()}`);
     shown.add(i);
     assert.ok((await reader.locator('h1').textContent()).startsWith(title(i)), `reader of copy ${i} has its title`);
     const ps = await readerParagraphs(reader);
@@ -274,7 +276,7 @@ test('clicks in five tabs, read at once, open five readers, each with its own pa
 // worker: the reader needs neither the page nor the worker that opened it.
 test('a reloaded reader tab shows the same article, also after the worker was stopped', { timeout: TEST_TIMEOUT_MS }, async () => {
   const page = await openPage('/samples/article.html');
-  const before = new Set(browser.context.pages());
+  const before = pagesNow(browser.context);
   await clickAction(browser, page);
   const reader = await waitForReader(browser.context, before, READER_TIMEOUT_MS);
   await assertShowsArticle(reader);
@@ -308,7 +310,7 @@ test('a tab closed in the middle of its read leaves no error, no busy badge and 
 
   const page = await openPage('/samples/article.html');
   const breakpoint = await breakInContentScript(browser, page, ...EXTRACT_STARTS);
-  const before = new Set(browser.context.pages());
+  const before = pagesNow(browser.context);
   await clickAction(browser, page);
   await breakpoint.paused();
   const tabId = await tabIdOf(browser.worker, page.url());
@@ -316,7 +318,7 @@ test('a tab closed in the middle of its read leaves no error, no busy badge and 
   await browser.worker.evaluate((id) => chrome.tabs.remove(id), tabId);
   await sleep(SETTLE_MS);
 
-  assert.deepEqual(newReaders(before).map((p) => p.url()), [], 'no reader tab');
+  assert.deepEqual(newReaders(before).map((p) => p.url()), [], 'no reader');
   assert.deepEqual(await browser.worker.evaluate(() => globalThis.pithTestErrors), [], 'no error in the worker');
   // The closed tab's badge went with it; none may be left on the browser's
   // default (every tab) or on the tab shown now.
