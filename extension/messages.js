@@ -83,6 +83,9 @@
  * @property {string} sourceUrl
  * @property {string} sourceTitle
  * @property {number} createdAt
+ * @property {boolean} [backSkipsPage]  the browser's Back would skip the page (Chromium skips
+ *                                      pages the user never interacted with after an extension
+ *                                      navigated away from them): returning reloads sourceUrl
  */
 
 /**
@@ -122,7 +125,9 @@ var PithMessages = Object.freeze({
    * CS → BG: the result of a toolbar click's read, sent by the function the
    * background runs in the content script's world (extractInPage in
    * background/service-worker.js), so that it wakes a stopped worker.
-   * `{type, jobId: string, result: ContentResult}` → `{ok: boolean, error?: string}`
+   * `{type, jobId: string, result: ContentResult, activated: boolean|null}` →
+   * `{ok: boolean, error?: string}`; `activated`: the user has interacted with
+   * the page (navigator.userActivation.hasBeenActive; null where unknown).
    */
   CS_BG_EXTRACTED: 'pith:cs-bg-extracted',
 
