@@ -131,16 +131,40 @@ var PithExport = (() => {
     return Math.min(6, 2 + headingLevel(level) - top);
   }
 
-  /** The plain text of inline runs. */
-  function inlineText(inlines, depth = 0) {
+  /** The plain text of inline runs (without recursion: any depth). */
+  function inlineText(inlines) {
     let out = '';
-    for (const r of list(inlines)) {
-      if (!r || typeof r !== 'object') continue;
-      if (r.kind === 'text') out += str(r.text);
-      else if (r.kind === 'break') out += '\n';
-      else if (depth < MAX_DEPTH) out += inlineText(r.children, depth + 1);
+    const stack = [inlines];
+    while (stack.length) {
+      const node = stack.pop();
+      if (Array.isArray(node)) { for (let i = node.length - 1; i >= 0; i--) stack.push(node[i]); continue; }
+      if (!node || typeof node !== 'object') continue;
+      if (node.kind === 'text') out += str(node.text);
+      else if (node.kind === 'break') out += '\n';
+      else if (Array.isArray(node.children)) stack.push(node.children);
     }
     return out;
+  }
+
+  /**
+   * All the text of a block, nested blocks and runs included, separated by
+   * spaces; without recursion, for models nested deeper than MAX_DEPTH.
+   */
+  function blockText(block) {
+    const out = [];
+    const stack = [block];
+    while (stack.length) {
+      const node = stack.pop();
+      if (Array.isArray(node)) { for (let i = node.length - 1; i >= 0; i--) stack.push(node[i]); continue; }
+      if (!node || typeof node !== 'object') continue;
+      if (node.kind === 'text' || node.kind === 'code') { if (node.text) out.push(str(node.text)); continue; }
+      if (Array.isArray(node.inlines) && node.inlines.length) stack.push(node.inlines);
+      else if (typeof node.text === 'string' && node.kind !== 'link') { out.push(node.text); continue; }
+      for (const key of ['details', 'term', 'items', 'rows', 'cells', 'caption', 'blocks', 'children']) {
+        if (Array.isArray(node[key])) stack.push(node[key]);
+      }
+    }
+    return out.join(' ').replace(/\s+/g, ' ').trim();
   }
 
   /** A block's inline runs; a block with only `text` gets one text run. */
@@ -297,7 +321,7 @@ var PithExport = (() => {
 
   function mdBlock(block, top, depth) {
     if (!block || typeof block !== 'object') return '';
-    if (depth > MAX_DEPTH) return mdEscape(block.text || '');
+    if (depth > MAX_DEPTH) return mdEscape(blockText(block));
     switch (block.kind) {
       case 'heading': {
         const text = mdInlines(inlinesOf(block)).replace(/\\?\n/g, ' ').trim();
@@ -438,7 +462,7 @@ var PithExport = (() => {
 
   function htmlBlock(block, top, depth) {
     if (!block || typeof block !== 'object') return '';
-    if (depth > MAX_DEPTH) return tag('p', {}, escapeHtml(block.text || ''));
+    if (depth > MAX_DEPTH) return tag('p', {}, escapeHtml(blockText(block)));
     switch (block.kind) {
       case 'heading': return tag(`h${renderedLevel(block.level, top)}`, {}, htmlInlines(inlinesOf(block)));
       case 'paragraph': return tag('p', {}, htmlInlines(inlinesOf(block)));
@@ -528,7 +552,7 @@ var PithExport = (() => {
     WORDS_PER_MINUTE, MAX_DEPTH, MAX_SPAN,
     safeLinkUrl, safeImageUrl, safePageUrl, safeLang, safeLangTag, safeDir,
     clampSpan, imageDimension, readingMinutes, topHeadingLevel, renderedLevel,
-    inlineText, inlinesOf, tableGrid,
+    inlineText, blockText, inlinesOf, tableGrid,
     mdEscape, toMarkdown, escapeHtml, toHtml, fileName,
   });
 })();

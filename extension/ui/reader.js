@@ -96,7 +96,7 @@
   function renderBlocks(blocks, parent, ctx, depth = 0) {
     for (const block of list(blocks)) {
       if (!block || typeof block !== 'object') continue;
-      const node = depth > X.MAX_DEPTH ? el('p', '', str(block.text)) : renderBlock(block, ctx, depth);
+      const node = depth > X.MAX_DEPTH ? el('p', '', X.blockText(block)) : renderBlock(block, ctx, depth);
       if (node) parent.append(node);
     }
   }
