@@ -318,13 +318,24 @@
       meta.append(time);
     }
     const minutes = X.readingMinutes(ex.wordCount);
-    meta.append(el('span', 'reading-time', `${minutes} min read`));
-    const original = sourceAnchor('View original', 'view-original');
-    if (original.localName === 'a') meta.append(original);
-    for (const child of meta.children) child.lang = 'en';
-    if (meta.querySelector('time')) meta.querySelector('time').removeAttribute('lang');
+    const readingTime = el('span', 'reading-time');
+    readingTime.append(english(`${minutes} min read`));
+    meta.append(readingTime);
+    const original = sourceAnchor('', 'view-original');
+    if (original.localName === 'a') {
+      original.append(english('View original'));
+      meta.append(original);
+    }
     head.append(meta);
     return head;
+  }
+
+  /** Pith's own words: English, left-to-right and isolated, also inside a right-to-left article. */
+  function english(words) {
+    const span = el('span', '', words);
+    span.lang = 'en';
+    span.dir = 'ltr';
+    return span;
   }
 
   function articleTitle(ex) {
@@ -340,7 +351,7 @@
     section.lang = 'en';
     const h = el('h1', '', title);
     section.append(h);
-    for (const d of details) if (d) section.append(el('p', '', d));
+    for (const d of details) if (d) section.append(el('p', 'status error', d));
     if (extra) section.append(extra);
     main.append(section);
     document.title = `${title} – Pith`;
@@ -356,7 +367,7 @@
     const reason = result && result.reason;
     const lines = [];
     if (ERROR_TEXT[reason]) lines.push(ERROR_TEXT[reason]);
-    else lines.push(`Something went wrong while reading it: ${str(result && result.error) || 'no details'}.`);
+    else lines.push(`Pith could not read this page: ${str(result && result.error) || 'no details'}.`);
     showMessage('Pith can’t show this page', lines);
   }
 
@@ -540,6 +551,9 @@
 
   settingsButton.addEventListener('click', () => {
     showSettings();
+    // Under the button: its distance from the window's right edge (the toolbar is always ltr).
+    const right = Math.max(16, document.documentElement.clientWidth - settingsButton.getBoundingClientRect().right);
+    dialog.style.setProperty('inset-inline-end', `${Math.round(right)}px`);
     dialog.showModal();
     settingsButton.setAttribute('aria-expanded', 'true');
   });
