@@ -911,8 +911,8 @@ impl<'a> Builder<'a> {
         Some(Block::Figure { images, caption, nodes: vec![f] })
     }
 
-    /// A `<dl>`'s terms and details that hold kept text (a kept detail
-    /// brings its term).
+    /// A `<dl>` with kept text, whole: every term and detail (as a data
+    /// table keeps its grid, a definition list keeps its pairs).
     fn definitions(&mut self, dl: NodeId) -> Vec<Definition> {
         let mut parts = Vec::new();
         for &c in &self.page.nodes[dl].children {
@@ -925,9 +925,12 @@ impl<'a> Builder<'a> {
         let mut items: Vec<Definition> = Vec::new();
         let mut term: Option<Vec<Inline>> = None;
         for c in parts {
+            if self.page.element(c).is_some_and(|e| e.hidden) && !self.has_kept[c] {
+                continue;
+            }
             match self.tag(c) {
                 Some(Tag::Dt) => term = Some(self.all_inlines(c)),
-                Some(Tag::Dd) if self.has_kept[c] => {
+                Some(Tag::Dd) => {
                     let detail = self.all_inlines(c);
                     match (term.take(), items.last_mut()) {
                         (Some(t), _) => items.push(Definition { term: t, details: vec![detail] }),

@@ -11,7 +11,7 @@
   const S = PithSettings;
   const $ = (id) => document.getElementById(id);
 
-  const main = $('main');
+  const main = $('reader');
   const backLink = $('back');
   const settingsButton = $('settings-button');
   const dialog = $('settings');
@@ -354,6 +354,7 @@
     for (const d of details) if (d) section.append(el('p', 'status error', d));
     if (extra) section.append(extra);
     main.append(section);
+    main.dataset.state = 'error';
     document.title = `${title} – Pith`;
     exportGroup.hidden = true;
   }
@@ -445,6 +446,9 @@
     }
     article.append(body);
     main.replaceChildren(article);
+    // For tests and tools: what the reader shows (ready: an article or the
+    // revealed best candidate; not-readerable: the notice; error: a message).
+    main.dataset.state = !isArticle && !revealed ? 'not-readerable' : 'ready';
     exportGroup.hidden = !isArticle && !revealed;
 
     const timing = result.timing && Number.isFinite(result.timing.extractMs) ? ` in ${result.timing.extractMs.toFixed(1)} ms` : '';

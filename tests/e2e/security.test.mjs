@@ -169,6 +169,11 @@ async function openInReader(path) {
   };
   const { reader } = await readWithPith(browser, null, { page });
   await reader.waitForLoadState('load');
+  // The reader loads images lazily, as the user scrolls: scroll to each.
+  for (const img of await reader.locator('main img').all()) {
+    await img.scrollIntoViewIfNeeded();
+    await img.evaluate((i) => i.complete || new Promise((ok) => { i.onload = ok; i.onerror = ok; }));
+  }
   await reader.waitForTimeout(SETTLE_MS);
   return {
     page,
@@ -335,6 +340,9 @@ test('the safe links and the safe image survive', async () => {
   for (const href of SAFE_LINKS) assert.ok(hrefs.includes(href), `the reader links to ${href}: ${JSON.stringify(hrefs)}`);
   const img = reader.locator(`article img[src="${origin}/img/ok.png"]`);
   assert.equal(await img.count(), 1, 'the safe image is in the reader');
+  // (The reader loads images lazily: bring it into view first.)
+  await img.scrollIntoViewIfNeeded();
+  await img.evaluate((i) => i.complete || new Promise((ok) => { i.onload = ok; i.onerror = ok; }));
   assert.equal(await img.evaluate((i) => i.complete && i.naturalWidth), 400, 'the safe image loaded');
   assert.ok(after.some((r) => r.path === '/img/ok.png' && !pageMade(r)), 'the reader requested the safe image');
   assert.ok(!leaked.some((l) => l.includes('example.org')), 'links are not fetched');
