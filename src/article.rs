@@ -491,8 +491,7 @@ impl<'a> Builder<'a> {
     /// Whether image `n` is too small to be a figure.
     fn is_icon(&self, n: NodeId) -> bool {
         let Some(e) = self.page.element(n) else { return true };
-        let declared = |k: &str| e.attr(k).and_then(|v| text::parse_number(v.trim().trim_end_matches("px")));
-        if [declared("width"), declared("height")].into_iter().flatten().any(|v| (v as f32) < MIN_IMAGE_SIDE_PX) {
+        if [declared_px(e, "width"), declared_px(e, "height")].into_iter().flatten().any(|v| (v as f32) < MIN_IMAGE_SIDE_PX) {
             return true;
         }
         let lazy = LAZY_SRC_ATTRIBUTES.iter().chain(LAZY_SRCSET_ATTRIBUTES).any(|k| e.attr(k).is_some());
@@ -508,12 +507,7 @@ impl<'a> Builder<'a> {
     fn image(&self, n: NodeId) -> Option<Image> {
         let e = self.page.element(n)?;
         let src = self.image_source(n).or_else(|| self.picture_source(n))?;
-        let size = |k: &str| {
-            e.attr(k)
-                .and_then(|v| text::parse_number(v.trim().trim_end_matches("px")))
-                .filter(|v| *v >= 1.0)
-                .map(|v| v as u32)
-        };
+        let size = |k: &str| declared_px(e, k).filter(|v| *v >= 1.0).map(|v| v as u32);
         let (mut width, mut height) = (size("width"), size("height"));
         if width.is_none() && height.is_none() {
             if let Some(v) = e.visual.as_ref().filter(|v| v.rect.w >= 1.0 && v.rect.h >= 1.0) {
@@ -609,7 +603,7 @@ impl<'a> Builder<'a> {
             if self.is_transparent(c) {
                 frames.push(frame(self, c));
             } else {
-                self.node_blocks(c, &mut out);
+                self.own_blocks(c, &mut out);
             }
         }
         out
@@ -646,6 +640,17 @@ impl<'a> Builder<'a> {
 
     /// The blocks of element `c`, which leads to kept content.
     fn node_blocks(&mut self, c: NodeId, out: &mut Vec<Block>) {
+        if self.is_transparent(c) {
+            let inner = self.blocks_of(c);
+            out.extend(inner);
+        } else {
+            self.own_blocks(c, &mut *out);
+        }
+    }
+
+    /// The blocks of element `c`, which is not transparent: a leaf, an
+    /// image or a structure.
+    fn own_blocks(&mut self, c: NodeId, out: &mut Vec<Block>) {
         if let Some((l, leaf)) = self.leaf_at(c) {
             if leaf.element {
                 if self.kept_leaf[l] {
@@ -665,11 +670,6 @@ impl<'a> Builder<'a> {
         }
         if let Some(image) = self.images.get(&c) {
             out.push(Block::Figure { images: vec![image.clone()], caption: Vec::new(), nodes: vec![c] });
-            return;
-        }
-        if self.is_transparent(c) {
-            let inner = self.blocks_of(c);
-            out.extend(inner);
             return;
         }
         self.depth += 1;
@@ -1118,6 +1118,11 @@ fn finish(toks: Vec<Tok>) -> Vec<Inline> {
     }
     stack.truncate(1);
     stack.pop().map(|(_, v)| v).unwrap_or_default()
+}
+
+/// A size attribute (`width`, `height`) in CSS pixels: `600` or `600px`.
+fn declared_px(e: &crate::model::Element, name: &str) -> Option<f64> {
+    e.attr(name).and_then(|v| text::parse_number(v.trim().trim_end_matches("px")))
 }
 
 /// The rows of table `t` (its own, not nested tables'), in order.
