@@ -152,6 +152,27 @@ async function withAccessRetry(inject) {
  * or a second copy of the text.
  * @returns {Object} ReaderResult (see messages.js)
  */
+/**
+ * An article's blocks without what the reader does not read, so that a long
+ * article fits storage.session once: the plain `text` beside inline runs
+ * (the runs carry it) and the page's node ids (they mean nothing outside the
+ * page). Code blocks keep their text: it is their only content.
+ */
+function leanBlocks(blocks) {
+  const lean = (v) => {
+    if (Array.isArray(v)) return v.map(lean);
+    if (!v || typeof v !== 'object') return v;
+    const out = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'nodes') continue;
+      if (k === 'text' && Array.isArray(v.inlines) && v.inlines.length) continue;
+      out[k] = lean(x);
+    }
+    return out;
+  };
+  return lean(blocks);
+}
+
 function forReader(result) {
   if (!result.ok) return { ok: false, reason: result.reason || failureReason(result.error), error: result.error };
   const ex = result.extraction;
@@ -173,8 +194,8 @@ function forReader(result) {
       readerableReason: ex.readerableReason,
       pageType: { kind: ex.pageType ? ex.pageType.kind : null },
       wordCount: ex.wordCount,
-      blocks: ex.blocks,
-      records: ex.records || [],
+      blocks: leanBlocks(ex.blocks),
+      records: (ex.records || []).map(({ name, value }) => ({ name, value })),
     },
   };
 }

@@ -96,7 +96,7 @@ describe('Firefox end to end', () => {
       const text = (e) => e.textContent.replace(/\\s+/g, ' ').trim();
       return {
         title: text(document.querySelector('h1')),
-        paragraphs: [...document.querySelectorAll('article p')].map(text),
+        paragraphs: [...document.querySelectorAll('article .article-body p')].map(text),
         footer: text(document.querySelector('footer') || document.body).slice(0, 200),
       };`);
     // Back to a plain tab for the next test: close a reader tab of its own.
