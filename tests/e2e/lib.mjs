@@ -264,9 +264,9 @@ export async function grantSiteAccess({ context, extensionId }, origin) {
   };
 }
 
-/** The reader's paragraphs, whitespace collapsed. */
+/** The article body's paragraphs in the reader (not its header), whitespace collapsed. */
 export async function readerParagraphs(reader) {
-  return (await reader.locator('article p').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+  return (await reader.locator('article .article-body p').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
 }
 
 /**
