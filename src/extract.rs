@@ -35,12 +35,52 @@ pub struct Options {
     /// Include the per-node score table (the devtools panel and overlay
     /// need it; the reader view does not).
     pub scores: bool,
+    /// A millisecond clock for the stage times in [`Extraction::stages`]
+    /// (the wasm front-end passes `performance.now`). Without one, native
+    /// builds use [`std::time::Instant`] and wasm builds report 0.
+    #[serde(skip)]
+    pub clock: Option<Clock>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { scores: true }
+        Options { scores: true, clock: None }
     }
+}
+
+/// A clock: milliseconds from any fixed origin.
+pub type Clock = fn() -> f64;
+
+/// The clock used when the caller gives none.
+fn default_clock() -> f64 {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+        START.get_or_init(std::time::Instant::now).elapsed().as_secs_f64() * 1000.0
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        0.0
+    }
+}
+
+/// The time each stage of the pipeline took, in milliseconds (the
+/// benchmark's stage table and the devtools panel read these).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stages {
+    /// Cutting the page into leaves ([`segment`]).
+    pub segment_ms: f64,
+    /// Every signal's columns ([`run_signals`]).
+    pub signals_ms: f64,
+    /// The page type.
+    pub page_type_ms: f64,
+    /// The decision.
+    pub decision_ms: f64,
+    /// Metadata, the article's blocks, keywords and records.
+    pub article_ms: f64,
+    /// The score table turned into rows (0 unless asked for).
+    pub scores_ms: f64,
 }
 
 /// An extracted article and how it was chosen.
@@ -84,6 +124,8 @@ pub struct Extraction {
     /// Frames on the page the walk could not read (cross-origin), by
     /// address: content there is not in this extraction.
     pub frames_skipped: Vec<String>,
+    /// How long each stage of the core took.
+    pub stages: Stages,
 }
 
 /// The score table as consumers see it: its columns described, then one
@@ -183,12 +225,27 @@ pub fn extract(page: &Page, options: &Options) -> Result<Extraction> {
 
 /// Extracts the content of `page` with the given models.
 pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<Extraction> {
+    let clock = options.clock.unwrap_or(default_clock);
+    let mut stages = Stages::default();
+    let mut lap = {
+        let mut last = clock();
+        move || {
+            let now = clock();
+            let d = now - last;
+            last = now;
+            d
+        }
+    };
     let seg = segment::segment(page);
+    stages.segment_ms = lap();
     let cx = Context { page, seg: &seg, vocabulary: models.vocabulary };
     let mut table = ScoreTable::new(page.nodes.len());
     run_signals(&cx, &mut table);
+    stages.signals_ms = lap();
     let page_type = page_type::classify_with(&cx, &mut table, models.page_type);
+    stages.page_type_ms = lap();
     let decision = decision::decide_with(&cx, &mut table, &page_type, &models.leaf);
+    stages.decision_ms = lap();
     let meta: Metadata = metadata::read(page, decision.root);
     let built = article::build(&cx, &decision, &meta);
 
@@ -210,7 +267,9 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
         (page_type::PageKind::Product, Some(area)) => crate::papers::records::pairs(&cx, area),
         _ => Vec::new(),
     };
+    stages.article_ms = lap();
     let scores = options.scores.then(|| scores_out(page, &seg, &table, &decision));
+    stages.scores_ms = lap();
     Ok(Extraction {
         version: FORMAT_VERSION,
         url: page.url.clone(),
@@ -245,6 +304,7 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
             visual: page.viewport.is_some(),
         },
         frames_skipped: page.frames_skipped.clone(),
+        stages,
     })
 }
 

@@ -32,7 +32,7 @@ fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
 /// their defaults. Read field by field: a serde decoder for one boolean
 /// would cost the binary kilobytes.
 fn options(v: JsValue) -> Result<Options, JsError> {
-    let mut o = Options::default();
+    let mut o = Options { clock: Some(performance_now), ..Options::default() };
     if v.is_undefined() || v.is_null() {
         return Ok(o);
     }
@@ -44,6 +44,14 @@ fn options(v: JsValue) -> Result<Options, JsError> {
         o.scores = scores.as_bool().ok_or_else(|| js_error(Error::Decode("options.scores must be a boolean".into())))?;
     }
     Ok(o)
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// `performance.now()`: the global `performance` of a window, a
+    /// content script's world and a service worker alike.
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
 }
 
 #[wasm_bindgen(start)]

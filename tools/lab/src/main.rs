@@ -162,6 +162,19 @@ fn main() {
         "train" => {
             train_cmd(&a, &load_sets(&a));
         }
+        "profile" => {
+            for set in &a.sets {
+                match DataSet::load(&a.datasets, &a.facts, set) {
+                    Ok(ds) => profile(&a, &ds),
+                    Err(e) => eprintln!("{e}"),
+                }
+            }
+        }
+        "signals" => {
+            for ds in load_sets(&a) {
+                signals_profile(&a, &ds);
+            }
+        }
         "oracle" => {
             for set in &a.sets {
                 match DataSet::load(&a.datasets, &a.facts, set) {
@@ -171,7 +184,7 @@ fn main() {
             }
         }
         _ => {
-            eprintln!("usage: pith-lab (eval|oracle) [SET…] [--limit N] [--ids a,b]");
+            eprintln!("usage: pith-lab (eval|oracle|profile|train|…) [SET…] [--limit N] [--ids a,b]");
             std::process::exit(2);
         }
     }
@@ -208,7 +221,7 @@ fn eval(a: &Args, ds: &DataSet) {
         let body = truth.article_body.as_deref()?;
         let page = ds.page(id)?;
         let t0 = Instant::now();
-        let out = extract(&page, &Options { scores: false }).ok()?;
+        let out = extract(&page, &Options { scores: false, ..Options::default() }).ok()?;
         let ms = t0.elapsed().as_secs_f64() * 1e3;
         let w = score::word_score(body, &out.text);
         Some(PageResult {
@@ -664,5 +677,105 @@ fn hidden_cmd(a: &Args, sets: &[DataSet]) {
     });
     for r in rows.into_iter().flatten().take(60) {
         println!("{r}");
+    }
+}
+
+/// Runs of each page in `profile` (the median is kept).
+const PROFILE_RUNS: usize = 5;
+
+/// The core's stage times, natively, one thread: per page the median of
+/// [`PROFILE_RUNS`] runs, then the median and p95 over pages (for `perf
+/// record` and for comparing with the browser's figures).
+fn profile(a: &Args, ds: &DataSet) {
+    let mut ids: Vec<&String> = ds.truth.keys().collect();
+    if let Some(only) = &a.ids {
+        ids.retain(|id| only.contains(id));
+    }
+    ids.truncate(a.limit);
+    let pages: Vec<pith::Page> = ids.iter().filter_map(|id| ds.page(id)).collect();
+    let names = ["segment", "signals", "page type", "decision", "article", "total"];
+    let mut per_page: Vec<Vec<f64>> = vec![Vec::new(); names.len()];
+    let mut elements = Vec::new();
+    for page in &pages {
+        let mut runs: Vec<[f64; 6]> = Vec::new();
+        for _ in 0..PROFILE_RUNS {
+            let out = extract(page, &Options { scores: false, ..Options::default() }).expect("extract");
+            let s = out.stages;
+            runs.push([s.segment_ms, s.signals_ms, s.page_type_ms, s.decision_ms, s.article_ms,
+                s.segment_ms + s.signals_ms + s.page_type_ms + s.decision_ms + s.article_ms]);
+        }
+        for (k, col) in per_page.iter_mut().enumerate() {
+            let mut v: Vec<f64> = runs.iter().map(|r| r[k]).collect();
+            v.sort_by(|x, y| x.total_cmp(y));
+            col.push(v[v.len() / 2]);
+        }
+        elements.push(page.element_count() as f64);
+    }
+    let q = |v: &[f64], p: f64| {
+        let mut s = v.to_vec();
+        s.sort_by(|x, y| x.total_cmp(y));
+        s[((s.len() - 1) as f64 * p).round() as usize]
+    };
+    println!("# {}: {} pages, elements median {} p95 {}", ds.name, pages.len(), q(&elements, 0.5), q(&elements, 0.95));
+    println!("| stage (ms, native) | median | p95 | sum |");
+    println!("|---|---|---|---|");
+    for (k, n) in names.iter().enumerate() {
+        println!("| {n} | {:.3} | {:.3} | {:.1} |", q(&per_page[k], 0.5), q(&per_page[k], 0.95), per_page[k].iter().sum::<f64>());
+    }
+}
+
+/// Per-signal times of `run_signals`, natively (`pith-lab signals SET`).
+fn signals_profile(a: &Args, ds: &DataSet) {
+    use pith::{cues, papers};
+    let mut ids: Vec<&String> = ds.truth.keys().collect();
+    ids.truncate(a.limit);
+    let pages: Vec<pith::Page> = ids.iter().filter_map(|id| ds.page(id)).collect();
+    let mut sums: Vec<(&str, f64)> = Vec::new();
+    let mut add = |name: &'static str, ms: f64| match sums.iter_mut().find(|(n, _)| *n == name) {
+        Some(s) => s.1 += ms,
+        None => sums.push((name, ms)),
+    };
+    let models = pith::extract::Models::default();
+    for page in &pages {
+        for _ in 0..3 {
+            let t = Instant::now();
+            let seg = pith::segment::segment(page);
+            add("segment", t.elapsed().as_secs_f64() * 1e3);
+            let cx = papers::Context { page, seg: &seg, vocabulary: models.vocabulary };
+            let mut table = pith::table::ScoreTable::new(page.nodes.len());
+            macro_rules! time {
+                ($name:expr, $e:expr) => {{
+                    let t = Instant::now();
+                    let r = $e;
+                    add($name, t.elapsed().as_secs_f64() * 1e3);
+                    r
+                }};
+            }
+            time!("cues::schema", cues::schema::score(&cx, &mut table));
+            time!("cues::census", cues::census::score(&cx, &mut table));
+            time!("cues::markup", cues::markup::score(&cx, &mut table));
+            time!("cues::shape", cues::shape::score(&cx, &mut table));
+            time!("cues::visibility", cues::visibility::score(&cx, &mut table));
+            time!("cues::layers", cues::layers::score(&cx, &mut table));
+            time!("cues::typography", cues::typography::score(&cx, &mut table));
+            time!("cues::layout", cues::layout::score(&cx, &mut table));
+            time!("cues::readerable", cues::readerable::score(&cx, &mut table));
+            time!("cues::vocabulary", cues::vocabulary::score(&cx, &mut table));
+            time!("papers::dom_weight", papers::dom_weight::score(&cx, &mut table));
+            time!("papers::text_stats", papers::text_stats::score(&cx, &mut table));
+            time!("papers::punctuation", papers::punctuation::score(&cx, &mut table));
+            time!("papers::density", papers::density::score(&cx, &mut table));
+            let terms = time!("papers::keywords", papers::keywords::score(&cx, &mut table));
+            time!("papers::vsse", papers::vsse::score(&cx, &mut table, terms));
+            time!("papers::records", papers::records::score(&cx, &mut table));
+            let pt = time!("page_type", pith::page_type::classify_with(&cx, &mut table, models.page_type));
+            let d = time!("decision", pith::decision::decide_with(&cx, &mut table, &pt, &models.leaf));
+            let meta = time!("metadata", pith::metadata::read(page, d.root));
+            time!("article::build", pith::article::build(&cx, &d, &meta));
+        }
+    }
+    let total: f64 = sums.iter().map(|s| s.1).sum();
+    for (n, ms) in &sums {
+        println!("{n:22} {:8.1} ms {:5.1} %", ms / 3.0, 100.0 * ms / total);
     }
 }
