@@ -21,6 +21,7 @@ use crate::model::{NodeId, NodeKind, Page};
 use crate::page_type::{self, PageType};
 use crate::papers::{self, Context};
 use crate::papers::records::Record;
+use crate::params::{self, Params};
 use crate::segment;
 use crate::table::{ColumnSpec, ScoreTable};
 use crate::text;
@@ -35,11 +36,14 @@ pub struct Options {
     /// Include the per-node score table (the devtools panel and overlay
     /// need it; the reader view does not).
     pub scores: bool,
+    /// Overrides of the tunable parameters ([`crate::params`]); none by
+    /// default (the devtools panel's live tuning sets them).
+    pub params: Params,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { scores: true }
+        Options { scores: true, params: Params::DEFAULT }
     }
 }
 
@@ -169,7 +173,7 @@ impl Default for Models<'static> {
 /// inspection).
 pub fn analyse(page: &Page, models: &Models) -> (segment::Segmentation, ScoreTable, PageType) {
     let seg = segment::segment(page);
-    let cx = Context { page, seg: &seg, vocabulary: models.vocabulary };
+    let cx = Context { page, seg: &seg, vocabulary: models.vocabulary, params: &Params::DEFAULT };
     let mut table = ScoreTable::new(page.nodes.len());
     run_signals(&cx, &mut table);
     let page_type = page_type::classify_with(&cx, &mut table, models.page_type);
@@ -184,11 +188,19 @@ pub fn extract(page: &Page, options: &Options) -> Result<Extraction> {
 /// Extracts the content of `page` with the given models.
 pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<Extraction> {
     let seg = segment::segment(page);
-    let cx = Context { page, seg: &seg, vocabulary: models.vocabulary };
+    let cx = Context { page, seg: &seg, vocabulary: models.vocabulary, params: &options.params };
     let mut table = ScoreTable::new(page.nodes.len());
     run_signals(&cx, &mut table);
     let page_type = page_type::classify_with(&cx, &mut table, models.page_type);
-    let decision = decision::decide_with(&cx, &mut table, &page_type, &models.leaf);
+    // The decision's cut: the model's own unless the caller tuned it.
+    let mut leaf = models.leaf;
+    if let Some(t) = options.params.overridden(params::CUT_THRESHOLD) {
+        leaf.cut.threshold = t as f32;
+    }
+    if let Some(f) = options.params.overridden(params::CUT_FLOOR) {
+        leaf.cut.floor = f as f32;
+    }
+    let decision = decision::decide_with(&cx, &mut table, &page_type, &leaf);
     let meta: Metadata = metadata::read(page, decision.root);
     let built = article::build(&cx, &decision, &meta);
 

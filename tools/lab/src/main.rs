@@ -208,7 +208,7 @@ fn eval(a: &Args, ds: &DataSet) {
         let body = truth.article_body.as_deref()?;
         let page = ds.page(id)?;
         let t0 = Instant::now();
-        let out = extract(&page, &Options { scores: false }).ok()?;
+        let out = extract(&page, &Options { scores: false, ..Options::default() }).ok()?;
         let ms = t0.elapsed().as_secs_f64() * 1e3;
         let w = score::word_score(body, &out.text);
         Some(PageResult {

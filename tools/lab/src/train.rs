@@ -414,7 +414,7 @@ pub fn held_out(
             let ds = &sets[p.set];
             let truth = &ds.truth[&p.id];
             let page = ds.page(&p.id)?;
-            let ex = extract_with(&page, &Options { scores: false }, &models).ok()?;
+            let ex = extract_with(&page, &Options { scores: false, ..Options::default() }, &models).ok()?;
             let body = truth.article_body.as_deref().unwrap_or("");
             Some(HeldOut {
                 set: ds.name.clone(),
