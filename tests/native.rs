@@ -109,7 +109,7 @@ fn pages_without_an_article_are_not_readerable() {
 #[test]
 fn scores_can_be_left_out() {
     let page = parse_document(&sample("article.html"), "u").unwrap();
-    let out = extract(&page, &Options { scores: false }).unwrap();
+    let out = extract(&page, &Options { scores: false, ..Options::default() }).unwrap();
     assert!(out.scores.is_none());
     assert!(!out.blocks.is_empty());
 }

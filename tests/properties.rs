@@ -311,7 +311,7 @@ fn within_deadline<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) ->
 fn run(facts: PageFacts) -> (Page, Extraction) {
     let (page, out) = within_deadline(move || {
         let page = Page::from_facts(facts);
-        let out = page.as_ref().ok().map(|p| extract(p, &Options { scores: true }));
+        let out = page.as_ref().ok().map(|p| extract(p, &Options { scores: true, ..Options::default() }));
         (page, out)
     });
     let page = page.unwrap_or_else(|e| panic!("well-formed facts rejected: {e}"));

@@ -29,7 +29,7 @@ fn run(name: &str, facts: PageFacts) -> pith::Extraction {
     let elements = facts.nodes.iter().filter(|n| n.tag != TEXT_NODE_TAG).count();
     let t0 = Instant::now();
     let page = Page::from_facts(facts).expect("well-formed facts");
-    let out = extract(&page, &Options { scores: true }).expect("an extraction");
+    let out = extract(&page, &Options { scores: true, ..Options::default() }).expect("an extraction");
     eprintln!("{name}: {elements} elements in {:.2} s (this build's profile)", t0.elapsed().as_secs_f64());
     out
 }
