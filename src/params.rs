@@ -36,7 +36,9 @@ pub const THETA: usize = 1;
 pub const T1: usize = 2;
 /// Index of T2.
 pub const T2: usize = 3;
-/// Index of the decision's threshold.
+/// Index of the decision's threshold (its default is the shipped model's
+/// `LEAF_CUT`, checked by a test; a parameter not overridden reads the
+/// model's own cut, see `extract_with`).
 pub const CUT_THRESHOLD: usize = 4;
 /// Index of the decision's floor.
 pub const CUT_FLOOR: usize = 5;
@@ -91,7 +93,7 @@ pub const PARAMS: &[ParamSpec] = &[
         min: 0.0,
         max: 1.0,
         step: 0.01,
-        default: crate::decision::model::LEAF_CUT.threshold as f64,
+        default: 0.5,
         source: "Pith decision (src/decision/mod.rs, Cut)",
         description: "A leaf whose probability reaches this is always content (the page's cut is at most this).",
     },
@@ -101,7 +103,7 @@ pub const PARAMS: &[ParamSpec] = &[
         min: 0.0,
         max: 1.0,
         step: 0.01,
-        default: crate::decision::model::LEAF_CUT.floor as f64,
+        default: 0.1,
         source: "Pith decision (src/decision/mod.rs, Cut)",
         description: "No leaf below this probability is content (the page's cut is at least this).",
     },
@@ -157,6 +159,10 @@ mod tests {
         assert_eq!(p.get(T2), 3.0);
         assert_eq!(PARAMS[CUT_THRESHOLD].key, "decision.threshold");
         assert_eq!(PARAMS[CUT_FLOOR].key, "decision.floor");
+        // The decision's defaults are the shipped model's cut (written as
+        // decimals here: the model's f32 would show as 0.10000000149…).
+        assert_eq!(PARAMS[CUT_THRESHOLD].default as f32, crate::decision::model::LEAF_CUT.threshold);
+        assert_eq!(PARAMS[CUT_FLOOR].default as f32, crate::decision::model::LEAF_CUT.floor);
         for s in PARAMS {
             assert!(s.min <= s.default && s.default <= s.max, "{} default out of range", s.key);
             assert!(s.step > 0.0);
