@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { ROOT, DIST, serveStatic, launchWithExtension, tabIdOf, grantSiteAccess } from './lib.mjs';
+import { ROOT, DIST, serveStatic, launchWithExtension, tabIdOf, grantSiteAccess, readWithPith } from './lib.mjs';
 
 const SCREENSHOTS = join(ROOT, 'test-output', 'screenshots');
 
@@ -256,5 +256,23 @@ test('structured records are outlined in their own colour on a product page', as
     assert.ok(info.rect.right > info.rect.left);
   }
   await browser.worker.evaluate(async (t) => globalThis.pith.setOverlay(t, false), await tabOf(page));
+  await page.close();
+});
+
+test('the reader\'s "Show why on the page" returns to the page with the overlay on', async () => {
+  const source = server.url('/samples/article.html');
+  const { page, reader } = await readWithPith(browser, source);
+  assert.equal(reader, page, 'the reader replaced the page in its tab');
+  const button = reader.locator('#show-why');
+  assert.equal(await button.isVisible(), true);
+  // (The site's access was given in `before`: the request is granted without a prompt.)
+  await button.click();
+  const deadline = Date.now() + 10000;
+  while (page.url() !== source && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 50));
+  assert.equal(page.url(), source);
+  const on = await waitForOverlay(page, (s) => s.on && s.boxes.some((b) => b.kind === 'content'), 'switched on after the return');
+  assert.ok(on.boxes.some((b) => b.kind === 'area'));
+  await page.keyboard.press('Escape');
+  await waitForOverlay(page, (s) => !s.attached, 'switched off');
   await page.close();
 });
