@@ -172,6 +172,14 @@ test('the context-menu item outlines the content, hover shows signals, Escape le
   await page.evaluate(() => window.scrollTo(0, 0));
   await waitForOverlay(page, (s) => s.boxes.some((x) => x.kind === 'content' && x.nodes[0] === para.nodes[0] && close(x.rect.top, para.rect.top, 2)), 'box back after scrolling up');
 
+  // It follows resizing (the page reflows by itself; the boxes follow it).
+  await page.setViewportSize({ width: 760, height: 420 });
+  const narrow = await nodeInfo(page, para.nodes[0]);
+  assert.notEqual(narrow.rect.right, para.rect.right, 'the paragraph reflowed');
+  await waitForOverlay(page, (s) => s.boxes.some((x) => x.kind === 'content' && x.nodes[0] === para.nodes[0] && x.rect && sameRect(x.rect, narrow.rect)), 'box follows the resize');
+  await page.setViewportSize({ width: 1100, height: 420 });
+  await waitForOverlay(page, (s) => s.boxes.some((x) => x.kind === 'content' && x.nodes[0] === para.nodes[0] && x.rect && sameRect(x.rect, para.rect)), 'box back after the resize');
+
   // Escape switches it off: the page is exactly as before.
   await page.keyboard.press('Escape');
   const off = await waitForOverlay(page, (s) => !s.on && !s.attached, 'switched off by Escape');
@@ -274,5 +282,39 @@ test('the reader\'s "Show why on the page" returns to the page with the overlay 
   assert.ok(on.boxes.some((b) => b.kind === 'area'));
   await page.keyboard.press('Escape');
   await waitForOverlay(page, (s) => !s.attached, 'switched off');
+  await page.close();
+});
+
+test('the real keyboard shortcut (Alt+Shift+O) switches the overlay on and off', async () => {
+  const commands = await browser.worker.evaluate(() => chrome.commands.getAll());
+  const command = commands.find((c) => c.name === 'toggle-overlay');
+  assert.equal(command.shortcut, 'Alt+Shift+O');
+  const page = await browser.context.newPage();
+  await page.goto(server.url('/samples/article.html'));
+  const before = await pageSnapshot(page);
+  /** The shortcut as a user presses it: key events through CDP reach the browser's shortcut handling. */
+  const press = async () => {
+    await page.bringToFront();
+    await browser.worker.evaluate(async () => {
+      for (;;) {
+        const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+        if (tab && tab.status === 'complete') return;
+        await new Promise((ok) => setTimeout(ok, 20));
+      }
+    });
+    const session = await browser.context.newCDPSession(page);
+    try {
+      const key = { modifiers: 1 | 8 /* Alt, Shift */, key: 'O', code: 'KeyO', windowsVirtualKeyCode: 79, nativeVirtualKeyCode: 79 };
+      await session.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...key });
+      await session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
+    } finally {
+      await session.detach();
+    }
+  };
+  await press();
+  await waitForOverlay(page, (s) => s.on && s.attached && s.boxes.some((b) => b.kind === 'content'), 'switched on by the shortcut');
+  await press();
+  await waitForOverlay(page, (s) => !s.on && !s.attached, 'switched off by the shortcut');
+  assert.equal((await pageSnapshot(page)).html, before.html);
   await page.close();
 });
