@@ -330,6 +330,19 @@ test('on a strict-CSP page the panel works through the JS walker', async () => {
   await selectElement('h1');
   const h1 = core.scores.rows.find((r) => r.tag === 'h1');
   await panel.waitForSelector(`#rows tr.selected[data-node="${h1.node}"]`);
+  // Tuning works on this path too (the facts are scored again in the background with the parameters).
+  const contentRows = async () => (await panelTable(panel)).rows.filter((r) => r.cls.includes('content')).length;
+  const before = await contentRows();
+  const reads = Number(await panel.evaluate(() => document.body.dataset.reads));
+  const input = panel.locator('.param[data-key="decision.threshold"] input[type=number]');
+  await input.fill('0');
+  await input.dispatchEvent('change');
+  await waitForReads(panel, reads + 1);
+  assert.match(await panel.locator('#status').innerText(), /js-walker path/);
+  const after = await contentRows();
+  assert.ok(after > before, `more content at threshold 0 (${before} → ${after})`);
+  const tuned = await coreExtraction(tabId, { 'decision.threshold': 0 });
+  assert.equal(tuned.scores.rows.filter((r) => r.content).length, after, 'as the core says');
   await panel.close();
   await page.close();
 });

@@ -313,6 +313,7 @@ test('the real keyboard shortcut (Alt+Shift+O) switches the overlay on and off',
   };
   await press();
   await waitForOverlay(page, (s) => s.on && s.attached && s.boxes.some((b) => b.kind === 'content'), 'switched on by the shortcut');
+  await page.screenshot({ path: join(SCREENSHOTS, 'overlay-article-full.png'), fullPage: true });
   await press();
   await waitForOverlay(page, (s) => !s.on && !s.attached, 'switched off by the shortcut');
   assert.equal((await pageSnapshot(page)).html, before.html);
