@@ -1,7 +1,7 @@
 // Every message between Pith's parts, in one place, named by direction:
 //   BG = background (service worker / Firefox background scripts)
 //   CS = content script (injected into the page on demand)
-//   UI = extension pages (reader view; later the devtools panel)
+//   UI = extension pages (reader view, devtools panel)
 // A classic script: it defines the global `PithMessages` in whatever context
 // loads it (importScripts, an injected file, a <script> tag).
 
@@ -153,7 +153,66 @@ var PithMessages = Object.freeze({
    * the tab's history, or loads the page when there is none.
    */
   UI_BG_RETURN: 'pith:ui-bg-return',
+
+  // --- See the decision: the on-page overlay and the devtools panel ---
+  // (content/overlay.js answers the CS messages; types below, SeeOptions …)
+
+  /**
+   * BG → CS (content/overlay.js): switch the overlay. `{type, on: boolean|'toggle',
+   * options?: SeeOptions}` → `{ok, on: boolean} | {ok: false, error}`
+   */
+  BG_CS_OVERLAY: 'pith:bg-cs-overlay',
+
+  /**
+   * UI → BG: the devtools panel (or the reader's "show on page" button)
+   * needs Pith in a tab: the background injects the content script and
+   * content/overlay.js. `{type, tabId: number, overlay?: boolean}` →
+   * `{ok: true} | {ok: false, error, reason?: 'restricted'|'no-access'}`
+   * (no-access: the extension has no access to the tab's page: a click on
+   * the toolbar button or "allow on this site" gives it).
+   */
+  UI_BG_SEE_ATTACH: 'pith:ui-bg-see-attach',
+
+  /**
+   * UI → CS (devtools panel → content/overlay.js, chrome.tabs.sendMessage
+   * to the inspected tab's top frame): extract with the score table and these
+   * options; the overlay, when on, is redrawn from the result.
+   * `{type, options: SeeOptions}` → SeeResult
+   */
+  UI_CS_SEE_EXTRACT: 'pith:ui-cs-see-extract',
+
+  /**
+   * UI → CS: outline node `node` on the page (the panel's selected row;
+   * null clears it). `{type, node: number|null}` → `{ok: true}`
+   */
+  UI_CS_SEE_SELECT: 'pith:ui-cs-see-select',
+
+  /**
+   * UI → BG: the reader's "show on page": return to the page, then switch
+   * the overlay on there. `{type}` → `{ok}` (the reader asks for the site's
+   * access first, in the click, as "always open" does).
+   */
+  UI_BG_SHOW_ON_PAGE: 'pith:ui-bg-show-on-page',
 });
+
+/**
+ * @typedef {Object} SeeOptions      ExtractOptions with the tunable parameters
+ * @property {Object<string, number>} [params]  overrides by key (the core's
+ *                                   parameters(): ParamSpec list, src/params.rs);
+ *                                   absent keys keep their defaults
+ *
+ * @typedef {Object} SeeResult       a ContentResult whose extraction has `scores`
+ *   (columns: ColumnSpec[], rows: {node, parent, tag, values, content, reason}[],
+ *   page: {column, value}[]), plus `overlay: boolean` (whether the overlay is on)
+ *
+ * Devtools eval contract (chrome.devtools.inspectedWindow.eval with
+ * useContentScriptContext: true): content/overlay.js marks itself under
+ * Symbol.for('pith.see') with idOfNode(domNode) → {node} | {node: null, reason}
+ * and nodeOf(id) → DOM node; the panel evaluates
+ * `globalThis[Symbol.for('pith.see')].idOfNode($0)` on a selection in the
+ * Elements panel and `inspect(globalThis[Symbol.for('pith.see')].nodeOf(id))`
+ * to reveal a row's element.
+ */
 
 /**
  * Key prefix of articles (StoredArticle) kept in chrome.storage.session: the

@@ -21,6 +21,7 @@ use crate::model::{NodeId, NodeKind, Page};
 use crate::page_type::{self, PageType};
 use crate::papers::{self, Context};
 use crate::papers::records::Record;
+use crate::params::{self, Params};
 use crate::segment;
 use crate::table::{ColumnSpec, ScoreTable};
 use crate::text;
@@ -40,11 +41,14 @@ pub struct Options {
     /// builds use [`std::time::Instant`] and wasm builds report 0.
     #[serde(skip)]
     pub clock: Option<Clock>,
+    /// Overrides of the tunable parameters ([`crate::params`]); none by
+    /// default (the devtools panel's live tuning sets them).
+    pub params: Params,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { scores: true, clock: None }
+        Options { scores: true, clock: None, params: Params::DEFAULT }
     }
 }
 
@@ -211,7 +215,7 @@ impl Default for Models<'static> {
 /// inspection).
 pub fn analyse(page: &Page, models: &Models) -> (segment::Segmentation, ScoreTable, PageType) {
     let seg = segment::segment(page);
-    let cx = Context { page, seg: &seg, vocabulary: models.vocabulary };
+    let cx = Context { page, seg: &seg, vocabulary: models.vocabulary, params: &Params::DEFAULT };
     let mut table = ScoreTable::new(page.nodes.len());
     run_signals(&cx, &mut table);
     let page_type = page_type::classify_with(&cx, &mut table, models.page_type);
@@ -238,13 +242,21 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
     };
     let seg = segment::segment(page);
     stages.segment_ms = lap();
-    let cx = Context { page, seg: &seg, vocabulary: models.vocabulary };
+    let cx = Context { page, seg: &seg, vocabulary: models.vocabulary, params: &options.params };
     let mut table = ScoreTable::new(page.nodes.len());
     run_signals(&cx, &mut table);
     stages.signals_ms = lap();
     let page_type = page_type::classify_with(&cx, &mut table, models.page_type);
     stages.page_type_ms = lap();
-    let decision = decision::decide_with(&cx, &mut table, &page_type, &models.leaf);
+    // The decision's cut: the model's own unless the caller tuned it.
+    let mut leaf = models.leaf;
+    if let Some(t) = options.params.overridden(params::CUT_THRESHOLD) {
+        leaf.cut.threshold = t as f32;
+    }
+    if let Some(f) = options.params.overridden(params::CUT_FLOOR) {
+        leaf.cut.floor = f as f32;
+    }
+    let decision = decision::decide_with(&cx, &mut table, &page_type, &leaf);
     stages.decision_ms = lap();
     let meta: Metadata = metadata::read(page, decision.root);
     let built = article::build(&cx, &decision, &meta);

@@ -23,6 +23,7 @@
 //! * [`article`]: the article as typed blocks and inline runs; [`url`]:
 //!   addresses resolved and checked against the reader's allow-lists.
 //! * [`error`]: the crate's one error type.
+//! * [`params`]: the papers' and the decision's tunable parameters, described.
 //!
 //! The core never touches web-sys, so every method runs natively in tests.
 //!
@@ -50,6 +51,7 @@ pub mod metadata;
 pub mod model;
 pub mod page_type;
 pub mod papers;
+pub mod params;
 pub mod segment;
 pub mod sort;
 pub mod table;

@@ -676,3 +676,140 @@ syncAutoOpen().catch((e) => console.error('pith: always-open registration:', e))
 
 // For tests and, later, the devtools panel.
 globalThis.pith = { extractTab, openReader, toggleReader, onCommand, setAlwaysOpen, autoOpen, syncAutoOpen, wasmReady };
+
+// --- See the decision: the on-page overlay (content/overlay.js) and the
+// devtools panel's access to the inspected tab. ---
+
+/** The keyboard command (manifest.json "commands") that switches the overlay. */
+const OVERLAY_COMMAND = 'toggle-overlay';
+/** The action's context-menu item that switches the overlay. */
+const OVERLAY_MENU_ID = 'pith-toggle-overlay';
+/** The overlay's file, injected after CONTENT_FILES (it draws from content.js's extraction). */
+const OVERLAY_FILES = ['content/overlay.js'];
+/**
+ * Key prefix, in storage.session, of tabs whose page should show the
+ * overlay once it has loaded again (the reader's "show on page"):
+ * `pith-see:<tabId>` → the page's address.
+ */
+const SEE_PENDING_PREFIX = 'pith-see:';
+
+/** Injects the content script and the overlay module into the tab's top frame, where missing. */
+async function ensureOverlay(tabId) {
+  await ensureContentScript(tabId);
+  const [probe] = await chrome.scripting.executeScript({
+    target: { tabId, frameIds: [0] },
+    func: () => !!globalThis[Symbol.for('pith.see')],
+  });
+  if (!(probe && probe.result)) {
+    await withAccessRetry(() => chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: OVERLAY_FILES }));
+  }
+}
+
+/**
+ * Switches the overlay in `tab` (`on`: true, false or 'toggle'). On a reader
+ * tab: returns to the page, which shows the overlay once loaded.
+ * @returns {Promise<{ok: boolean, on?: boolean, error?: string}>}
+ */
+async function setOverlay(tab, on = 'toggle') {
+  if (isReaderUrl(tab.url)) return showOnPage(tab);
+  if (isRestrictedUrl(tab.url)) return { ok: false, error: `pith: the browser lets no extension read this page (${tab.url})` };
+  await ensureOverlay(tab.id);
+  return chrome.tabs.sendMessage(tab.id, { type: PithMessages.BG_CS_OVERLAY, on }, { frameId: 0 });
+}
+
+/** The reader in `tab` returns to its page, which then shows the overlay (see SEE_PENDING_PREFIX). */
+async function showOnPage(tab) {
+  const article = await articleOf(tab.url);
+  if (!article || !isLoadableUrl(article.sourceUrl)) return { ok: false, error: 'pith: the reader has no page to return to' };
+  await chrome.storage.session.set({ [`${SEE_PENDING_PREFIX}${tab.id}`]: pageAddress(article.sourceUrl) });
+  await returnToPage(tab);
+  return { ok: true };
+}
+
+/** A tab finished loading: show the overlay if the reader asked for it there. */
+async function onTabLoaded(tabId, tab) {
+  const key = `${SEE_PENDING_PREFIX}${tabId}`;
+  const want = (await chrome.storage.session.get(key))[key];
+  if (!want || pageAddress(tab.url) !== want) return;
+  await chrome.storage.session.remove(key);
+  await setOverlay(tab, true);
+}
+
+/**
+ * UI_BG_SEE_ATTACH: Pith in the devtools panel's inspected tab.
+ * @returns {Promise<{ok: boolean, error?: string, reason?: string}>}
+ */
+async function attachSee(tabId, overlay) {
+  const tab = await chrome.tabs.get(tabId);
+  if (isRestrictedUrl(tab.url)) return { ok: false, reason: 'restricted', error: `pith: the browser lets no extension read this page (${tab.url})` };
+  try {
+    await ensureOverlay(tabId);
+  } catch (e) {
+    const error = errorText(e);
+    const reason = /Cannot access|Missing host permission|cannot be scripted/i.test(error) ? 'no-access' : 'failed';
+    return { ok: false, reason, error };
+  }
+  if (overlay !== undefined) await chrome.tabs.sendMessage(tabId, { type: PithMessages.BG_CS_OVERLAY, on: !!overlay }, { frameId: 0 });
+  return { ok: true };
+}
+
+/** The action's context menu (contextMenus; `menus` in Firefox, which also answers to contextMenus). */
+const menus = chrome.contextMenus || globalThis.browser?.menus;
+
+/** The context-menu item: switches the overlay in the tab. */
+async function onSeeMenu(info, tab) {
+  if (info.menuItemId !== OVERLAY_MENU_ID || !tab) return null;
+  return setOverlay(tab);
+}
+
+/** The keyboard command OVERLAY_COMMAND: switches the overlay in the active tab. */
+async function onSeeCommand(command, tab) {
+  if (command !== OVERLAY_COMMAND) return null;
+  tab ??= (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0];
+  return tab ? setOverlay(tab) : null;
+}
+
+if (menus) {
+  chrome.runtime.onInstalled.addListener(() => {
+    menus.create({ id: OVERLAY_MENU_ID, title: 'Show why: outline the content on the page', contexts: ['action'] }, () => {
+      void chrome.runtime.lastError; // already there (an update)
+    });
+  });
+  menus.onClicked.addListener((info, tab) => {
+    onSeeMenu(info, tab).catch((e) => console.error('pith:', e));
+  });
+}
+
+if (chrome.commands) {
+  chrome.commands.onCommand.addListener((command, tab) => {
+    onSeeCommand(command, tab).catch((e) => console.error('pith:', e));
+  });
+}
+
+chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
+  if (change.status !== 'complete') return;
+  onTabLoaded(tabId, tab).catch((e) => console.error('pith:', e));
+});
+
+chrome.tabs.onRemoved.addListener((tabId) => {
+  chrome.storage.session.remove(`${SEE_PENDING_PREFIX}${tabId}`).catch(() => {});
+});
+
+chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
+  if (!message) return false;
+  const answer = (work) => {
+    work.then(sendResponse, (e) => sendResponse({ ok: false, error: errorText(e) }));
+    return true;
+  };
+  if (message.type === PithMessages.UI_BG_SEE_ATTACH) {
+    if (!fromExtensionPage(sender) || typeof message.tabId !== 'number') return false;
+    return answer(attachSee(message.tabId, message.overlay));
+  }
+  if (message.type === PithMessages.UI_BG_SHOW_ON_PAGE) {
+    if (!sender.tab || !fromExtensionPage(sender) || !isReaderUrl(sender.url)) return false;
+    return answer(showOnPage({ ...sender.tab, url: sender.url }));
+  }
+  return false;
+});
+
+Object.assign(globalThis.pith, { setOverlay, ensureOverlay, attachSee, showOnPage, onSeeMenu, onSeeCommand, OVERLAY_MENU_ID, OVERLAY_COMMAND });

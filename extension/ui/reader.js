@@ -703,8 +703,34 @@
     const src = X.safePageUrl(stored.sourceUrl);
     if (src) backLink.href = src; // else it stays "#": the click asks the background, or goes back
     setupAlwaysOpen();
+    showWhy.hidden = !(src && /^https?:/.test(src));
     safeRender();
   }
+
+  // ---------------------------------------------- show why (the overlay)
+  // Returns to the page with the overlay on (UI_BG_SHOW_ON_PAGE). The site's
+  // access is asked for in the click, as for "always open": the access the
+  // toolbar click gave ended when the reader replaced the page.
+
+  const showWhy = $('show-why');
+  showWhy.addEventListener('click', async () => {
+    const src = stored && X.safePageUrl(stored.sourceUrl);
+    if (!src) return;
+    const { origin, host } = new URL(src);
+    let granted = false;
+    try {
+      granted = await chrome.permissions.request({ origins: [`${origin}/*`] });
+    } catch (e) {
+      announce(`Could not ask for access to ${host}: ${e.message}`);
+      return;
+    }
+    if (!granted) {
+      announce(`Pith needs access to ${host} to outline its content.`);
+      return;
+    }
+    const reply = await chrome.runtime.sendMessage({ type: PithMessages.UI_BG_SHOW_ON_PAGE }).catch((e) => ({ error: e.message }));
+    if (!reply || !reply.ok) announce(`Could not show the page: ${reply ? reply.error : 'Pith did not answer'}`);
+  });
 
   start().catch((e) => {
     console.error('Pith reader:', e);

@@ -41,11 +41,14 @@ pub struct Context<'a> {
     /// The learned weights of the vocabulary cue
     /// ([`crate::cues::vocabulary`]).
     pub vocabulary: &'a [i8],
+    /// The tunable parameters ([`crate::params`]): defaults unless the
+    /// caller overrode some.
+    pub params: &'a crate::params::Params,
 }
 
 impl<'a> Context<'a> {
     /// A context with the shipped learned weights.
     pub fn new(page: &'a Page, seg: &'a Segmentation) -> Context<'a> {
-        Context { page, seg, vocabulary: &crate::decision::model::VOCABULARY }
+        Context { page, seg, vocabulary: &crate::decision::model::VOCABULARY, params: &crate::params::Params::DEFAULT }
     }
 }

@@ -143,7 +143,12 @@ pub fn cosine(a: &[f64; CLASSES], b: &[f64; CLASSES]) -> f64 {
 
 /// Definition 1: similar when the similarity exceeds [`EPSILON`].
 pub fn is_similar(similarity: f64) -> bool {
-    similarity > EPSILON
+    is_similar_at(similarity, EPSILON)
+}
+
+/// Definition 1 with ε given (a tuned parameter, [`crate::params`]).
+pub fn is_similar_at(similarity: f64, epsilon: f64) -> bool {
+    similarity > epsilon
 }
 
 /// Definition 2: `I = log(1 / (N + 1))`.
@@ -153,13 +158,23 @@ pub fn leaf_weight(similar: u32) -> f64 {
 
 /// Definition 2: kept as text when `I > θ`.
 pub fn is_kept(weight: f64) -> bool {
-    weight > THETA
+    is_kept_at(weight, THETA)
+}
+
+/// Definition 2 with θ given (a tuned parameter, [`crate::params`]).
+pub fn is_kept_at(weight: f64, theta: f64) -> bool {
+    weight > theta
 }
 
 /// For each leaf's mark counts, `N`: how many other leaves are similar to
 /// it, without comparing leaves pairwise (see the module notes);
 /// `cap` is [`PAIRWISE_CAP`] outside tests.
 pub fn similar_counts(counts: &[[u32; CLASSES]], cap: usize) -> Vec<u32> {
+    similar_counts_at(counts, cap, EPSILON)
+}
+
+/// [`similar_counts`] with ε given.
+pub fn similar_counts_at(counts: &[[u32; CLASSES]], cap: usize, epsilon: f64) -> Vec<u32> {
     let mut n = [0u32; CLASSES];
     for f in counts {
         for (n_i, &f_i) in n.iter_mut().zip(f) {
@@ -198,7 +213,7 @@ pub fn similar_counts(counts: &[[u32; CLASSES]], cap: usize) -> Vec<u32> {
         for a in 0..groups.len() {
             for b in a + 1..groups.len() {
                 let dot: f64 = groups[a].0.iter().zip(&groups[b].0).map(|(x, y)| x * y).sum();
-                if is_similar(dot) {
+                if is_similar_at(dot, epsilon) {
                     near[a] += groups[b].1;
                     near[b] += groups[a].1;
                 }
@@ -260,8 +275,13 @@ pub struct LeafPunctuation {
 
 /// Runs the method over every leaf (in the segmentation's order).
 pub fn analyse(seg: &Segmentation) -> Vec<LeafPunctuation> {
+    analyse_at(seg, EPSILON, THETA)
+}
+
+/// [`analyse`] with ε and θ given (tuned parameters, [`crate::params`]).
+pub fn analyse_at(seg: &Segmentation, epsilon: f64, theta: f64) -> Vec<LeafPunctuation> {
     let counts: Vec<[u32; CLASSES]> = seg.leaves.iter().map(|l| count_marks(&l.text)).collect();
-    let similar = similar_counts(&counts, PAIRWISE_CAP);
+    let similar = similar_counts_at(&counts, PAIRWISE_CAP, epsilon);
     counts
         .iter()
         .zip(&seg.leaves)
@@ -274,7 +294,7 @@ pub fn analyse(seg: &Segmentation) -> Vec<LeafPunctuation> {
                 per_100: 100.0 * f64::from(marks) / f64::from(leaf.chars.max(1)),
                 similar: n,
                 weight,
-                kept: is_kept(weight),
+                kept: is_kept_at(weight, theta),
             }
         })
         .collect()
@@ -301,7 +321,8 @@ pub const COLUMNS: &[ColumnSpec] = &[
 /// Writes [`COLUMNS`] on every leaf's row.
 pub fn score(cx: &Context, table: &mut ScoreTable) {
     let c = table.add_all(COLUMNS);
-    for (leaf, p) in cx.seg.leaves.iter().zip(analyse(cx.seg)) {
+    let (epsilon, theta) = (cx.params.get(crate::params::EPSILON), cx.params.get(crate::params::THETA));
+    for (leaf, p) in cx.seg.leaves.iter().zip(analyse_at(cx.seg, epsilon, theta)) {
         let values = [
             f64::from(p.marks),
             p.per_100,

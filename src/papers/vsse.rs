@@ -276,10 +276,11 @@ pub fn score(cx: &Context, table: &mut ScoreTable, terms: PageTerms) {
     // §4.2: vvtc, MaxVVTC over visible leaves, seeds.
     let values: Vec<f64> = leaves.iter().map(|l| vvtc(l.chars, punc_num(&l.text), leaves.len())).collect();
     let max = leaves.iter().zip(&values).filter(|(l, _)| !l.hidden).map(|(_, &v)| v).fold(0.0, f64::max);
+    let (t1, t2) = (cx.params.get(crate::params::T1), cx.params.get(crate::params::T2));
     let mut seeds: Vec<usize> = Vec::new();
     for (i, (l, &v)) in leaves.iter().zip(&values).enumerate() {
         let ratio = if max > 0.0 { v / max } else { 0.0 };
-        let seed = !l.hidden && v > 0.0 && ratio >= T1;
+        let seed = !l.hidden && v > 0.0 && ratio >= t1;
         if seed {
             seeds.push(i);
         }
@@ -357,7 +358,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable, terms: PageTerms) {
         let w = weights(ids, &idf, &mut tf);
         let d = hamming(fingerprint(&w), title_fp);
         table.set(c[4], l.id, d as f32);
-        table.set(c[5], l.id, f32::from(u8::from(d <= T2)));
+        table.set(c[5], l.id, f32::from(u8::from(f64::from(d) <= t2)));
         table.set(c[6], l.id, cosine(&w, &title_dense, title_norm) as f32);
     }
 }

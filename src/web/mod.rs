@@ -28,7 +28,7 @@ fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
         .map_err(|e| JsError::new(&format!("pith: could not encode output: {e}")))
 }
 
-/// Options from a JS object (`{scores?: boolean}`); absent fields keep
+/// Options from a JS object (`{scores?: boolean, params?: {[key]: number}}`); absent fields keep
 /// their defaults. Read field by field: a serde decoder for one boolean
 /// would cost the binary kilobytes.
 fn options(v: JsValue) -> Result<Options, JsError> {
@@ -43,6 +43,23 @@ fn options(v: JsValue) -> Result<Options, JsError> {
     if !scores.is_undefined() {
         o.scores = scores.as_bool().ok_or_else(|| js_error(Error::Decode("options.scores must be a boolean".into())))?;
     }
+    // `params`: {key: number} overrides of the tunable parameters
+    // (crate::params::PARAMS); each known key is read, others are refused.
+    let params = js_sys::Reflect::get(&v, &JsValue::from_str("params")).unwrap_or(JsValue::UNDEFINED);
+    if !params.is_undefined() && !params.is_null() {
+        if !params.is_object() {
+            return Err(js_error(Error::Decode("options.params must be an object".into())));
+        }
+        let keys = js_sys::Object::keys(params.unchecked_ref::<js_sys::Object>());
+        for key in keys.iter() {
+            let key = key.as_string().unwrap_or_default();
+            let value = js_sys::Reflect::get(&params, &JsValue::from_str(&key)).unwrap_or(JsValue::UNDEFINED);
+            let value = value
+                .as_f64()
+                .ok_or_else(|| js_error(Error::Decode(format!("options.params.{key} must be a number"))))?;
+            o.params.set(&key, value).map_err(|e| js_error(Error::Decode(format!("options.params: {e}"))))?;
+        }
+    }
     Ok(o)
 }
 
@@ -52,6 +69,13 @@ extern "C" {
     /// content script's world and a service worker alike.
     #[wasm_bindgen(js_namespace = performance, js_name = now)]
     fn performance_now() -> f64;
+}
+
+/// The tunable parameters, described (`crate::params::PARAMS`: key, name,
+/// min, max, step, default, source, description), for the devtools panel.
+#[wasm_bindgen]
+pub fn parameters() -> Result<JsValue, JsError> {
+    to_js(&crate::params::PARAMS)
 }
 
 #[wasm_bindgen(start)]

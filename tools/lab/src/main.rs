@@ -741,7 +741,7 @@ fn signals_profile(a: &Args, ds: &DataSet) {
             let t = Instant::now();
             let seg = pith::segment::segment(page);
             add("segment", t.elapsed().as_secs_f64() * 1e3);
-            let cx = papers::Context { page, seg: &seg, vocabulary: models.vocabulary };
+            let cx = papers::Context { page, seg: &seg, vocabulary: models.vocabulary, params: &pith::params::Params::DEFAULT };
             let mut table = pith::table::ScoreTable::new(page.nodes.len());
             macro_rules! time {
                 ($name:expr, $e:expr) => {{
