@@ -73,6 +73,15 @@ fn default_clock() -> f64 {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Stages {
+    /// Front-end (wasm walk): reading the DOM's structure, text and
+    /// attributes, boundary crossings included (0 where the front-end
+    /// does not report it).
+    pub walk_dom_ms: f64,
+    /// Front-end (wasm walk): computed style, visibility, boxes, fonts.
+    pub walk_style_ms: f64,
+    /// Front-end: the facts turned into the page model (JSON decoding
+    /// included on the facts path).
+    pub model_ms: f64,
     /// Cutting the page into leaves ([`segment`]).
     pub segment_ms: f64,
     /// Every signal's columns ([`run_signals`]).

@@ -124,11 +124,11 @@ pub const COLUMNS: &[ColumnSpec] = &[
     distance_column!("markup.figure", "figure", "HTML <figure>/<figcaption>/<caption>", "a figure or caption"),
 ];
 
-fn is_kind(cx: &Context, id: NodeId, kind: Kind, names: &NameTokens) -> bool {
+/// Whether element `id` is of `kind`; `role` is its ARIA role, trimmed and
+/// lower-cased once by the caller (all kinds are tested per element).
+fn is_kind(cx: &Context, id: NodeId, kind: Kind, names: &NameTokens, role: &str) -> bool {
     let page = cx.page;
     let Some(e) = page.element(id) else { return false };
-    let role = e.role.trim().to_ascii_lowercase();
-    let role = role.as_str();
     match kind {
         Kind::Nav => e.tag == Tag::Nav || role == "navigation" || role == "menubar" || role == "menu",
         Kind::Header => e.tag == Tag::Header || role == "banner",
@@ -174,8 +174,9 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         };
         let e = page.element(id).expect("an element");
         let names = NameTokens::new(&e.class, &e.id);
+        let role = e.role.trim().to_ascii_lowercase();
         for (k, kind) in KINDS.iter().enumerate() {
-            if is_kind(cx, id, *kind, &names) {
+            if is_kind(cx, id, *kind, &names, &role) {
                 d[k] = 0;
             }
         }

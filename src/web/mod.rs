@@ -94,13 +94,30 @@ pub fn version() -> String {
 pub struct LivePage {
     page: Page,
     nodes: Vec<web_sys::Node>,
+    /// The walk's stage times, copied into each extraction's `stages`.
+    walk: WalkStages,
+}
+
+/// Stage times of the walk (milliseconds).
+#[derive(Clone, Copy)]
+struct WalkStages {
+    /// The DOM walk less its style and layout reads: structure, text,
+    /// attributes, each crossing the wasm boundary.
+    dom_ms: f64,
+    /// Computed style, visibility, boxes and fonts.
+    style_ms: f64,
+    /// The facts turned into the page model (`Page::from_facts`).
+    model_ms: f64,
 }
 
 #[wasm_bindgen]
 impl LivePage {
     /// Extracts the article (see `Extraction` in the crate docs).
     pub fn extract(&self, options_value: JsValue) -> Result<JsValue, JsError> {
-        let out = extract(&self.page, &options(options_value)?).map_err(js_error)?;
+        let mut out = extract(&self.page, &options(options_value)?).map_err(js_error)?;
+        out.stages.walk_dom_ms = self.walk.dom_ms;
+        out.stages.walk_style_ms = self.walk.style_ms;
+        out.stages.model_ms = self.walk.model_ms;
         to_js(&out)
     }
 
@@ -119,9 +136,11 @@ impl LivePage {
 /// Walks the rendered `doc` into a [`LivePage`].
 #[wasm_bindgen(js_name = walkDocument)]
 pub fn walk_document(doc: &web_sys::Document) -> Result<LivePage, JsError> {
-    let walk::Walk { facts, nodes } = walk::walk_document(doc).map_err(js_error)?;
+    let walk::Walk { facts, nodes, walk_ms, style_ms } = walk::walk_document(doc).map_err(js_error)?;
+    let t = performance_now();
     let page = Page::from_facts(facts).map_err(js_error)?;
-    Ok(LivePage { page, nodes })
+    let model_ms = performance_now() - t;
+    Ok(LivePage { page, nodes, walk: WalkStages { dom_ms: walk_ms - style_ms, style_ms, model_ms } })
 }
 
 /// The facts the web-sys walker reads from `doc` (to compare walkers).
@@ -151,8 +170,11 @@ pub fn extract_facts(facts: JsValue, options_value: JsValue) -> Result<JsValue, 
             .and_then(|s| s.as_string())
             .ok_or_else(|| js_error(Error::Decode("facts are neither JSON text nor an object".into())))?,
     };
+    let t = performance_now();
     let facts = PageFacts::from_json(&json).map_err(js_error)?;
     let page = Page::from_facts(facts).map_err(js_error)?;
-    let out = extract(&page, &options(options_value)?).map_err(js_error)?;
+    let model_ms = performance_now() - t;
+    let mut out = extract(&page, &options(options_value)?).map_err(js_error)?;
+    out.stages.model_ms = model_ms;
     to_js(&out)
 }

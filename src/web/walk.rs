@@ -25,6 +25,9 @@ extern "C" {
     /// `Element.checkVisibility(options)`.
     #[wasm_bindgen(method, js_name = checkVisibility)]
     fn check_visibility(this: &CheckedElement, options: &JsValue) -> bool;
+    /// `performance.now()`, for the walk's own stage times.
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
 }
 
 /// Attribute and property names the walk passes for every element.
@@ -38,6 +41,11 @@ const INTERNED: &[&str] = &[
 pub struct Walk {
     pub facts: PageFacts,
     pub nodes: Vec<Node>,
+    /// Milliseconds the whole walk took…
+    pub walk_ms: f64,
+    /// …of which in style and layout reads (computed style, visibility,
+    /// boxes, fonts): the rest is structure, text and attributes.
+    pub style_ms: f64,
 }
 
 fn err(what: &str, e: JsValue) -> Error {
@@ -179,6 +187,8 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
     for name in INTERNED {
         wasm_bindgen::intern(name);
     }
+    let started = performance_now();
+    let mut style_ms = 0.0;
     let vis_opts = visibility_options();
     let flatten = AssignedNodesOptions::new();
     flatten.set_flatten(true);
@@ -201,11 +211,13 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                     font_read[parent as usize] = true;
                     let p = nodes[parent as usize].unchecked_ref::<Element>();
                     if let Some(v) = facts.nodes[parent as usize].visual.as_mut() {
+                        let t = performance_now();
                         let style = style_of(&frames[frame_of[parent as usize]].window, p)?;
                         let get = |k: &str| style.get_property_value(k).unwrap_or_default();
                         v.font_size = get("font-size");
                         v.font_weight = get("font-weight");
                         v.line_height = get("line-height");
+                        style_ms += performance_now() - t;
                     }
                 }
                 facts.nodes.push(NodeFacts { parent, tag: TEXT_NODE_TAG.into(), text: data, ..Default::default() });
@@ -218,6 +230,7 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                 }
                 // Inside a hidden subtree nothing renders: no style or
                 // layout is read, the structure and text are.
+                let t = performance_now();
                 let style = if in_hidden { None } else { Some(style_of(window, e)?) };
                 let display = style
                     .as_ref()
@@ -251,6 +264,7 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                     }
                     _ => None,
                 };
+                style_ms += performance_now() - t;
                 let is_a = tag == "a";
                 let is_img = tag == "img";
                 let mut f = NodeFacts { parent, hidden, visual, ..Default::default() };
@@ -327,7 +341,7 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
     if facts.nodes.is_empty() {
         return Err(Error::EmptyPage);
     }
-    Ok(Walk { facts, nodes })
+    Ok(Walk { facts, nodes, walk_ms: performance_now() - started, style_ms })
 }
 
 /// `<meta>` pairs and JSON-LD texts, from the whole document.

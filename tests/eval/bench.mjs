@@ -1,24 +1,29 @@
-// Speed and memory figures, printed (never asserted): per page, the median of
-// several runs of each step, in headless Chromium, on pages served as the
-// evaluation serves them (scripts blocked, nothing but the page loaded).
+// Speed and memory figures, printed (never asserted), in headless Chromium,
+// on pages served as the evaluation serves them (scripts blocked, nothing
+// but the page loaded).
 //
-//   node tests/eval/bench.mjs DATASET_DIR [--runs N] [--limit N]
+//   node tests/eval/bench.mjs [DATASET_DIR…] [--runs N] [--limit N] [--every K]
+//                             [--large N,N…|0] [--growth N,N…|0]
 //
-// Steps timed in the page with performance.now():
-//   wasm walk      walkDocument(): the web-sys walk into facts, and the model
-//   wasm extract   LivePage.extract({scores: false}): scoring and the article
-//   wasm scores    LivePage.extract({scores: true}): the same with the score table
-//   js walk        PithWalker.walk(): the JS walker (the CSP fallback path)
-//   facts extract  extractFacts(JSON.stringify(facts)): the JS walker's facts into the core
-//   readability    new Readability(document.cloneNode(true)).parse()
-//
-// Then a generated page of 200,000 elements (tests/eval/large-page.mjs; sizes
-// with --large N,N…, none with --large 0) read in the real extension: a
-// toolbar click until the reader shows the article, by stage, first click
-// and warm; and the same walks in the page's own world, to compare.
+// 1. Stage table, per data set (every K-th page with --every): per page,
+//    once, the wasm start-up in a fresh instance (fetch, compile,
+//    instantiate, first call); then the median of N runs of each stage,
+//    read from the core's own `stages` (src/extract.rs) and the walk's
+//    (src/web/mod.rs): the DOM walk (structure, text, attributes, crossing
+//    the boundary), its style and layout reads, the page model, the
+//    decision's stages, the article, and the output crossing back to JS;
+//    beside Readability.js 0.6 on a clone of the same document, same run.
+//    Also the JS walker (the strict-CSP path) and its facts into the core.
+//    Peak wasm memory per page: the instance's linear memory after the
+//    runs (it never shrinks).
+// 2. Growth table: generated pages of growing size, wide (sibling lists)
+//    and deep (nested chains), walked and extracted in the page's world:
+//    time per element should stay flat (linear growth).
+// 3. The large page (tests/eval/large-page.mjs) read in the real
+//    extension: a toolbar click until the reader shows the article.
 
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, resolve, basename } from 'node:path';
 import { chromium } from 'playwright-core';
 import { mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,41 +33,96 @@ import {
 import { largePageHtml } from './large-page.mjs';
 import { servePages, isolatePage } from './pages.mjs';
 
+/** Sizes of the growth table (elements): 1k to 1M, as issue 8 asks. */
+const GROWTH_SIZES = [1000, 10000, 100000, 1000000];
+
 function args(argv) {
-  const a = { dataset: null, runs: 7, limit: Infinity, large: [200000] };
+  const a = { datasets: [], runs: 5, limit: Infinity, every: 1, large: [200000], growth: GROWTH_SIZES };
+  const sizes = (v) => v.split(',').map(Number).filter((n) => n > 0);
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--runs') a.runs = Number(argv[++i]);
-    else if (argv[i] === '--large') a.large = argv[++i].split(',').map(Number).filter((n) => n > 0);
+    else if (argv[i] === '--large') a.large = sizes(argv[++i]);
+    else if (argv[i] === '--growth') a.growth = sizes(argv[++i]);
     else if (argv[i] === '--limit') a.limit = Number(argv[++i]);
-    else a.dataset = resolve(argv[i]);
+    else if (argv[i] === '--every') a.every = Math.max(1, Number(argv[++i]));
+    else a.datasets.push(resolve(argv[i]));
   }
-  if (!a.dataset) throw new Error('usage: bench.mjs DATASET_DIR [--runs N] [--limit N]');
   return a;
 }
 
 function quantile(xs, q) {
+  if (!xs.length) return NaN;
   const s = [...xs].sort((x, y) => x - y);
   const pos = (s.length - 1) * q;
   return s[Math.floor(pos)] + (s[Math.ceil(pos)] - s[Math.floor(pos)]) * (pos - Math.floor(pos));
 }
 
-/** Runs in the page: times each step `runs` times, returns per-step medians. */
+/** The measured stages, in table order: [key, label]. */
+const STAGES = [
+  ['startup', 'wasm start-up (fetch, compile, instantiate, first call)'],
+  ['startFetch', '  fetch'],
+  ['startCompile', '  compile'],
+  ['startInstantiate', '  instantiate'],
+  ['startFirstCall', '  first call'],
+  ['walkDom', 'DOM walk: structure, text, attributes (boundary included)'],
+  ['walkStyle', 'style and layout reads'],
+  ['model', 'page model (facts → Page)'],
+  ['segment', 'core: segmentation'],
+  ['signals', 'core: signals (papers and cues)'],
+  ['pageType', 'core: page type'],
+  ['decision', 'core: decision'],
+  ['article', 'core: article, metadata'],
+  ['output', 'output crossing to JS'],
+  ['pith', '**Pith in-page (walk + extract)**'],
+  ['firstClick', '**Pith first click (start-up + walk + extract)**'],
+  ['readability', '**Readability.js parse**'],
+  ['jsWalk', 'JS walker (strict-CSP path)'],
+  ['factsExtract', 'JS facts → core (JSON, model, extract)'],
+];
+
+/** Runs in the page: start-up once, then every stage `runs` times; per-stage medians. */
 async function measure({ runs, wasmBytes }) {
-  const exports = await wasm_bindgen({ module_or_path: new Uint8Array(wasmBytes) });
   const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const steps = { wasmWalk: [], wasmExtract: [], wasmScores: [], jsWalk: [], factsExtract: [], readability: [] };
+  const url = URL.createObjectURL(new Blob([new Uint8Array(wasmBytes)], { type: 'application/wasm' }));
+  let t = performance.now();
+  const bytes = await (await fetch(url)).arrayBuffer();
+  const startFetch = performance.now() - t;
+  t = performance.now();
+  const module = await WebAssembly.compile(bytes);
+  const startCompile = performance.now() - t;
+  t = performance.now();
+  const exports = await wasm_bindgen({ module_or_path: module });
+  const startInstantiate = performance.now() - t;
+  t = performance.now();
+  wasm_bindgen.version();
+  const startFirstCall = performance.now() - t;
+  URL.revokeObjectURL(url);
+
+  const keys = ['walk', 'walkDom', 'walkStyle', 'model', 'segment', 'signals', 'pageType', 'decision', 'article',
+    'output', 'pith', 'jsWalk', 'factsExtract', 'readability'];
+  const steps = Object.fromEntries(keys.map((k) => [k, []]));
   let elements = 0;
   for (let r = 0; r < runs; r++) {
-    let t = performance.now();
+    t = performance.now();
     const live = wasm_bindgen.walkDocument(document);
-    steps.wasmWalk.push(performance.now() - t);
+    const walk = performance.now() - t;
     t = performance.now();
     const ex = live.extract({ scores: false });
-    steps.wasmExtract.push(performance.now() - t);
-    t = performance.now();
-    live.extract({ scores: true });
-    steps.wasmScores.push(performance.now() - t);
+    const extract = performance.now() - t;
     live.free();
+    const s = ex.stages;
+    const core = s.segmentMs + s.signalsMs + s.pageTypeMs + s.decisionMs + s.articleMs + s.scoresMs;
+    steps.walk.push(walk);
+    steps.walkDom.push(s.walkDomMs);
+    steps.walkStyle.push(s.walkStyleMs);
+    steps.model.push(s.modelMs);
+    steps.segment.push(s.segmentMs);
+    steps.signals.push(s.signalsMs);
+    steps.pageType.push(s.pageTypeMs);
+    steps.decision.push(s.decisionMs);
+    steps.article.push(s.articleMs);
+    steps.output.push(Math.max(0, extract - core));
+    steps.pith.push(walk + extract);
     elements = ex.stats.elements;
     t = performance.now();
     const js = PithWalker.walk(document);
@@ -74,15 +134,18 @@ async function measure({ runs, wasmBytes }) {
     new Readability(document.cloneNode(true)).parse();
     steps.readability.push(performance.now() - t);
   }
-  const out = { elements, wasmMemoryBytes: exports.memory.buffer.byteLength };
+  const startup = startFetch + startCompile + startInstantiate + startFirstCall;
+  const out = {
+    elements, wasmMemoryBytes: exports.memory.buffer.byteLength,
+    startup, startFetch, startCompile, startInstantiate, startFirstCall,
+  };
   for (const [k, v] of Object.entries(steps)) out[k] = med(v);
+  out.firstClick = startup + out.pith;
   return out;
 }
 
-async function main() {
-  const a = args(process.argv.slice(2));
-  const truth = JSON.parse(await readFile(join(a.dataset, 'ground-truth.json'), 'utf8'));
-  const ids = Object.keys(truth).slice(0, a.limit);
+/** Page sources evaluated in each page: the wasm glue, the JS walker, Readability.js. */
+async function pageSources() {
   const sources = [
     join(DIST, 'chrome/pkg/pith.js'),
     join(DIST, 'chrome/content/walker.js'),
@@ -90,13 +153,16 @@ async function main() {
   ];
   // `let`/`var` at the top of an evaluated string stay local to it: publish
   // the globals the measurement uses.
-  const src = `${(await Promise.all(sources.map((f) => readFile(f, 'utf8')))).join('\n;\n')}
+  return `${(await Promise.all(sources.map((f) => readFile(f, 'utf8')))).join('\n;\n')}
     ;globalThis.wasm_bindgen = wasm_bindgen; globalThis.PithWalker = PithWalker;
     globalThis.Readability = Readability;`;
-  const wasmBytes = [...(await readFile(join(DIST, 'chrome/pkg/pith_bg.wasm')))];
+}
 
-  const server = await servePages(join(a.dataset, 'pages'));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(), headless: true });
+/** Measures every chosen page of one data set; returns the per-page rows. */
+async function benchSet(browser, a, dataset, src, wasmBytes) {
+  const truth = JSON.parse(await readFile(join(dataset, 'ground-truth.json'), 'utf8'));
+  const ids = Object.keys(truth).filter((_, i) => i % a.every === 0).slice(0, a.limit);
+  const server = await servePages(join(dataset, 'pages'));
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await isolatePage(context, page, server);
@@ -110,24 +176,117 @@ async function main() {
       process.stderr.write(`  ${id}: ${String(e.message).split('\n')[0]}\n`);
     }
   }
-  await browser.close();
+  await context.close();
   await server.close();
+  return { name: basename(dataset), pages: ids.length, rows };
+}
 
-  const col = (k) => rows.map((r) => r[k]);
-  const line = (label, k) => `| ${label} | ${quantile(col(k), 0.5).toFixed(2)} | ${quantile(col(k), 0.95).toFixed(2)} |`;
-  console.log(`# Bench: ${ids.length} pages of ${a.dataset}, median of ${a.runs} runs per page\n`);
-  console.log(`Elements per page: median ${quantile(col('elements'), 0.5)}, p95 ${quantile(col('elements'), 0.95).toFixed(0)}.\n`);
-  console.log('| step (ms) | median page | p95 page |');
-  console.log('|---|---|---|');
-  console.log(line('wasm walk (web-sys → model)', 'wasmWalk'));
-  console.log(line('wasm extract (no score table)', 'wasmExtract'));
-  console.log(line('wasm extract with score table', 'wasmScores'));
-  console.log(line('JS walker', 'jsWalk'));
-  console.log(line('extractFacts (JS facts → article)', 'factsExtract'));
-  console.log(line('Readability.js parse', 'readability'));
-  const total = rows.map((r) => r.wasmWalk + r.wasmExtract);
-  console.log(`| **Pith, wasm path (walk + extract)** | ${quantile(total, 0.5).toFixed(2)} | ${quantile(total, 0.95).toFixed(2)} |`);
-  console.log(`\nwasm linear memory after the run: median ${(quantile(col('wasmMemoryBytes'), 0.5) / 1048576).toFixed(1)} MiB, max ${(Math.max(...col('wasmMemoryBytes')) / 1048576).toFixed(1)} MiB.`);
+function printStages(sets, runs) {
+  const f = (x) => (Number.isFinite(x) ? x.toFixed(2) : '');
+  console.log(`# Stage table: median of ${runs} runs per page, then median and p95 over pages (ms)\n`);
+  console.log(`| stage | ${sets.map((s) => `${s.name} median | ${s.name} p95`).join(' | ')} |`);
+  console.log(`|---|${sets.map(() => '---|---').join('|')}|`);
+  for (const [k, label] of STAGES) {
+    const cells = sets.map((s) => {
+      const xs = s.rows.map((r) => r[k]);
+      return `${f(quantile(xs, 0.5))} | ${f(quantile(xs, 0.95))}`;
+    });
+    console.log(`| ${label} | ${cells.join(' | ')} |`);
+  }
+  const ratio = (s, k, q) => quantile(s.rows.map((r) => r[k]), q) / quantile(s.rows.map((r) => r.readability), q);
+  console.log(`| Pith in-page / Readability.js | ${sets.map((s) => `${f(ratio(s, 'pith', 0.5))} | ${f(ratio(s, 'pith', 0.95))}`).join(' | ')} |`);
+  console.log(`| first click / Readability.js | ${sets.map((s) => `${f(ratio(s, 'firstClick', 0.5))} | ${f(ratio(s, 'firstClick', 0.95))}`).join(' | ')} |`);
+  console.log('');
+  for (const s of sets) {
+    const el = s.rows.map((r) => r.elements);
+    const mem = s.rows.map((r) => r.wasmMemoryBytes / 1048576);
+    console.log(`${s.name}: ${s.rows.length} of ${s.pages} pages measured; elements median ${quantile(el, 0.5)}, p95 ${quantile(el, 0.95).toFixed(0)}; `
+      + `peak wasm memory per page median ${quantile(mem, 0.5).toFixed(1)} MiB, max ${Math.max(...mem).toFixed(1)} MiB.`);
+  }
+}
+
+async function main(a) {
+  const src = await pageSources();
+  const wasmBytes = [...(await readFile(join(DIST, 'chrome/pkg/pith_bg.wasm')))];
+  console.log(`Release wasm: ${wasmBytes.length} bytes.\n`);
+  if (!a.datasets.length) return;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(), headless: true });
+  const sets = [];
+  try {
+    for (const d of a.datasets) sets.push(await benchSet(browser, a, d, src, wasmBytes));
+  } finally {
+    await browser.close();
+  }
+  printStages(sets, a.runs);
+}
+
+/**
+ * A generated page of about `n` elements. `wide`: the large page's shape
+ * (an article amid many sibling link lists). `deep`: the article, then
+ * chains of nested <div>s, each DEEP_CHAIN levels deep with a line of text
+ * at the bottom (deeper chains are cut by the HTML parser's depth limit).
+ */
+function growthHtml(shape, n) {
+  if (shape === 'wide') return largePageHtml(n);
+  const DEEP_CHAIN = 400;
+  const head = largePageHtml(0).replace('</body></html>', '');
+  const chain = `${'<div>'.repeat(DEEP_CHAIN - 1)}<div>Deep line of text inside nested blocks.</div>${'</div>'.repeat(DEEP_CHAIN - 1)}`;
+  const out = [head];
+  for (let count = 520; count + DEEP_CHAIN <= n; count += DEEP_CHAIN) out.push(chain);
+  out.push('</body></html>');
+  return out.join('');
+}
+
+/** Time per element of walk + extract on generated pages of growing size. */
+async function benchGrowth(sizes) {
+  const dir = await mkdtemp(join(tmpdir(), 'pith-growth-'));
+  const server = await serveStatic({ '/g/': `${dir}/`, '/ext/': join(DIST, 'chrome') + '/' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(), headless: true });
+  const rows = [];
+  try {
+    for (const shape of ['wide', 'deep']) {
+      for (const n of sizes) {
+        await writeFile(join(dir, `${shape}-${n}.html`), growthHtml(shape, n));
+        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        try {
+          await page.goto(server.url(`/g/${shape}-${n}.html`), { timeout: 600000 });
+          await page.addScriptTag({ url: server.url('/ext/pkg/pith.js') });
+          const r = await page.evaluate(async (wasmUrl) => {
+            const exports = await wasm_bindgen({ module_or_path: wasmUrl });
+            const elements = document.getElementsByTagName('*').length;
+            await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+            let t = performance.now();
+            const live = wasm_bindgen.walkDocument(document);
+            const walk = performance.now() - t;
+            t = performance.now();
+            const ex = live.extract({ scores: false });
+            const extract = performance.now() - t;
+            live.free();
+            return { elements, walk, extract, memory: exports.memory.buffer.byteLength, blocks: ex.blocks.length };
+          }, server.url('/ext/pkg/pith_bg.wasm'));
+          rows.push({ shape, n, ...r });
+        } catch (e) {
+          rows.push({ shape, n, error: String(e.message).split('\n')[0] });
+        } finally {
+          await page.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+  console.log('\n# Growth: generated pages, walk + extract in the page (one run each)\n');
+  console.log('| shape | elements | walk (ms) | extract (ms) | µs per element | vs 10k | peak wasm memory (MiB) |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    if (r.error) { console.log(`| ${r.shape} | ${r.n} | ${r.error} | | | | |`); continue; }
+    const per = ((r.walk + r.extract) * 1000) / r.elements;
+    const base = rows.find((x) => x.shape === r.shape && x.n === 10000 && !x.error);
+    const rel = base ? per / (((base.walk + base.extract) * 1000) / base.elements) : NaN;
+    console.log(`| ${r.shape} | ${r.elements} | ${Math.round(r.walk)} | ${Math.round(r.extract)} | ${per.toFixed(1)} | ${Number.isFinite(rel) ? rel.toFixed(2) : ''} | ${(r.memory / 1048576).toFixed(0)} |`);
+  }
 }
 
 /** Warm runs per large page (each reads 200,000 elements: seconds). */
@@ -213,8 +372,10 @@ async function benchLarge(elements) {
 }
 
 async function mainAll() {
-  await main();
-  for (const n of args(process.argv.slice(2)).large) await benchLarge(n);
+  const a = args(process.argv.slice(2));
+  await main(a);
+  if (a.growth.length) await benchGrowth(a.growth);
+  for (const n of a.large) await benchLarge(n);
 }
 
 mainAll().catch((e) => { console.error(e); process.exitCode = 1; });
