@@ -22,6 +22,8 @@
 //! * [`metadata`]: title, byline, language, site name, dates, excerpt.
 //! * [`article`]: the article as typed blocks and inline runs; [`url`]:
 //!   addresses resolved and checked against the reader's allow-lists.
+//! * [`sentences`]: each block's sentences as UTF-16 ranges (UAX #29 with
+//!   abbreviations, initials, quotes and URLs on top), for speech.
 //! * [`error`]: the crate's one error type.
 //!
 //! The core never touches web-sys, so every method runs natively in tests.
@@ -51,6 +53,7 @@ pub mod model;
 pub mod page_type;
 pub mod papers;
 pub mod segment;
+pub mod sentences;
 pub mod sort;
 pub mod table;
 pub mod text;
