@@ -27,7 +27,15 @@ var PithSettings = (() => {
     size: { min: 14, max: 32, step: 1, default: 20 },
     lineHeight: { min: 1.2, max: 2.2, step: 0.1, default: 1.6 },
     width: { min: 40, max: 100, step: 5, default: 70 },
+    // Listen (issue 9): speech rate 0.5×–3× as the issue asks (the Web
+    // Speech API allows 0.1–10, §4.2.4 "rate"; engines clip above about 3×);
+    // pitch 0.5–2 of the API's 0–2 (below 0.5 voices turn unintelligible).
+    listenRate: { min: 0.5, max: 3, step: 0.1, default: 1 },
+    listenPitch: { min: 0.5, max: 2, step: 0.1, default: 1 },
   });
+
+  /** At most this many remembered voices (one per language); more is a broken value. */
+  const MAX_LISTEN_VOICES = 64;
 
   const DEFAULTS = Object.freeze({
     theme: 'system',
@@ -36,6 +44,11 @@ var PithSettings = (() => {
     lineHeight: LIMITS.lineHeight.default,
     width: LIMITS.width.default,
     images: true,
+    listenRate: LIMITS.listenRate.default,
+    listenPitch: LIMITS.listenPitch.default,
+    listenVoices: {},
+    listenCaptions: true,
+    listenSkipCode: true,
   });
 
   function clampNumber(value, { min, max, step, default: fallback }) {
@@ -55,7 +68,22 @@ var PithSettings = (() => {
       lineHeight: clampNumber(s.lineHeight, LIMITS.lineHeight),
       width: clampNumber(s.width, LIMITS.width),
       images: typeof s.images === 'boolean' ? s.images : DEFAULTS.images,
+      listenRate: clampNumber(s.listenRate, LIMITS.listenRate),
+      listenPitch: clampNumber(s.listenPitch, LIMITS.listenPitch),
+      listenVoices: voices(s.listenVoices),
+      listenCaptions: typeof s.listenCaptions === 'boolean' ? s.listenCaptions : DEFAULTS.listenCaptions,
+      listenSkipCode: typeof s.listenSkipCode === 'boolean' ? s.listenSkipCode : DEFAULTS.listenSkipCode,
     };
+  }
+
+  /** The remembered voices: language subtag ("de") → voice id (voiceURI). */
+  function voices(raw) {
+    const out = {};
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return out;
+    for (const [lang, id] of Object.entries(raw).slice(0, MAX_LISTEN_VOICES)) {
+      if (/^[a-z]{2,3}$|^$/.test(lang) && typeof id === 'string' && id.length <= 500) out[lang] = id;
+    }
+    return out;
   }
 
   /** Applies settings to <html>: data-theme, data-font and three custom properties. */
