@@ -97,10 +97,11 @@
  * chrome.storage.local keys:
  *   PITH_SETTINGS_KEY → ReaderSettings (owned by the reader view):
  *     {theme: 'system'|'light'|'sepia'|'dark', font: 'serif'|'sans'|'mono',
- *      size: number (px), lineHeight: number, width: number (ch), images: boolean,
- *      listenRate: number (0.5–3), listenPitch: number (0.5–2),
- *      listenVoices: {[language subtag, e.g. "de"]: voice id (voiceURI)},
- *      listenCaptions: boolean (captions read aloud), listenSkipCode: boolean}
+ *      size: number (px), lineHeight: number, width: number (ch), images: boolean}
+ *   PITH_LISTEN_KEY → ListenSettings (owned by the reader's Listen bar, settings.js normalizeListen):
+ *     {rate: number (0.5–3), pitch: number (0.5–2),
+ *      voices: {[language subtag, e.g. "de"]: voice id (voiceURI)} (the voice chosen per language),
+ *      captions: boolean (image captions read aloud), skipCode: boolean (a spoken mark instead)}
  *   PITH_ALWAYS_OPEN_KEY → string[] of origins ("https://example.com") whose
  *     pages open in the reader view by themselves (owned by the background;
  *     the reader changes it only through UI_BG_SET_ALWAYS_OPEN).
@@ -109,6 +110,8 @@
 var PITH_SETTINGS_KEY = 'pith-settings';
 // eslint-disable-next-line no-var
 var PITH_ALWAYS_OPEN_KEY = 'pith-always-open';
+// eslint-disable-next-line no-var
+var PITH_LISTEN_KEY = 'pith-listen';
 
 // eslint-disable-next-line no-var
 var PithMessages = Object.freeze({

@@ -66,7 +66,9 @@ after(async () => {
 });
 
 /** Reads the sample with Pith, the fake engine in the reader with `voices`; opens the Listen bar. */
-async function openListen(voices = VOICES) {
+async function openListen(voices = VOICES, { keepSettings = false } = {}) {
+  // Every test starts from the default settings, unless it checks they are kept.
+  if (!keepSettings) await browser.worker.evaluate(() => chrome.storage.local.remove('pith-listen'));
   const page = await browser.context.newPage();
   await page.addInitScript(installFakeEngine, voices);
   const { reader } = await readWithPith(browser, server.url('/reader/listen-article.html'), { page });
@@ -261,19 +263,16 @@ test('rate, pitch and voice reach the engine and are remembered (the voice per l
   u = (await utterances(reader)).at(-1);
   assert.equal(u.rate, 3);
   // Stored, and used by the next reader.
-  const stored = await browser.worker.evaluate(async () => (await chrome.storage.local.get('pith-settings'))['pith-settings']);
-  assert.equal(stored.listenRate, 3);
-  assert.equal(stored.listenPitch, 1.3);
-  assert.deepEqual(stored.listenVoices, { en: 'fake-en-us' });
+  const stored = await browser.worker.evaluate(async () => (await chrome.storage.local.get('pith-listen'))['pith-listen']);
+  assert.deepEqual(stored, { rate: 3, pitch: 1.3, voices: { en: 'fake-en-us' }, captions: true, skipCode: true });
   await reader.close();
-  const again = await openListen();
+  const again = await openListen(VOICES, { keepSettings: true });
   assert.equal(await again.inputValue('#listen-voice'), 'fake-en-us');
   assert.equal(await again.inputValue('#listen-rate'), '3');
   await again.click('#listen-play');
   u = (await utterances(again)).at(-1);
   assert.deepEqual([u.rate, u.voiceId], [3, 'fake-en-us']);
   await again.close();
-  await browser.worker.evaluate(() => chrome.storage.local.remove('pith-settings'));
 });
 
 test('captions off, code read: the settings change what is spoken', async () => {
@@ -287,7 +286,6 @@ test('captions off, code read: the settings change what is spoken', async () => 
   assert.ok(!spoken.includes('Code block skipped.'));
   assert.ok(spoken.includes('record --channels 2 --rate 48000') && spoken.includes('split --every 10m'), 'code read line by line');
   await reader.close();
-  await browser.worker.evaluate(() => chrome.storage.local.remove('pith-settings'));
 });
 
 test('closing the reader stops speech', async () => {

@@ -59,7 +59,7 @@ var PithListen = (() => {
   let spoken = [];
   let lang = '';
   let storeKey = '';
-  let settings = S.cached();
+  let settings = S.normalizeListen(null);
   let activeEl = null;
   let ui = null;
 
@@ -151,9 +151,9 @@ var PithListen = (() => {
   function buildSpoken() {
     spoken = [];
     paragraphs.forEach((p, para) => {
-      if (p.kind === 'caption' && !settings.listenCaptions) return;
+      if (p.kind === 'caption' && !settings.captions) return;
       if (p.kind === 'code') {
-        if (settings.listenSkipCode) { spoken.push({ para, text: CODE_SKIPPED, start: null, end: null }); return; }
+        if (settings.skipCode) { spoken.push({ para, text: CODE_SKIPPED, start: null, end: null }); return; }
         // Read line by line.
         let at = 0;
         for (const line of p.map.text.split('\n')) {
@@ -279,7 +279,7 @@ var PithListen = (() => {
 
   /** The voice to use: the one chosen for this language, else the engine's pick for it. */
   function chosenVoice(voices) {
-    const remembered = settings.listenVoices[primary(lang)];
+    const remembered = settings.voices[primary(lang)];
     return voices.find((v) => v.id === remembered) || voices.find((v) => v.forArticle) || voices.find((v) => v.isDefault) || voices[0] || null;
   }
 
@@ -324,23 +324,23 @@ var PithListen = (() => {
     const voices = engine.voices();
     const id = ui && !ui.voice.disabled ? ui.voice.value : null;
     const v = voices.find((x) => x.id === id);
-    player.configure({ voiceId: v ? v.id : null, lang: lang || (v && v.lang) || '', rate: settings.listenRate, pitch: settings.listenPitch });
+    player.configure({ voiceId: v ? v.id : null, lang: lang || (v && v.lang) || '', rate: settings.rate, pitch: settings.pitch });
   }
 
   // ------------------------------------------------------------ settings
 
   function saveSettings(next) {
-    settings = S.normalize(next);
-    chrome.storage.local.set({ [PITH_SETTINGS_KEY]: settings }).catch((e) => say(`Settings not saved: ${e.message}`));
+    settings = S.normalizeListen(next);
+    chrome.storage.local.set({ [PITH_LISTEN_KEY]: settings }).catch((e) => say(`Settings not saved: ${e.message}`));
   }
 
   /** The reader's settings changed (here or in another tab). */
   function useSettings(next) {
     const before = settings;
-    settings = S.normalize(next);
+    settings = S.normalizeListen(next);
     if (!ui) return;
     showSettings();
-    if (before.listenCaptions !== settings.listenCaptions || before.listenSkipCode !== settings.listenSkipCode) {
+    if (before.captions !== settings.captions || before.skipCode !== settings.skipCode) {
       const at = player.state === 'stopped' ? 0 : player.index;
       reload(Math.min(at, spoken.length - 1));
     } else {
@@ -349,12 +349,12 @@ var PithListen = (() => {
   }
 
   function showSettings() {
-    ui.rate.value = String(settings.listenRate);
-    ui.rateOut.textContent = `${settings.listenRate.toFixed(1)}×`;
-    ui.pitch.value = String(settings.listenPitch);
-    ui.pitchOut.textContent = settings.listenPitch.toFixed(1);
-    ui.captions.checked = settings.listenCaptions;
-    ui.code.checked = settings.listenSkipCode;
+    ui.rate.value = String(settings.rate);
+    ui.rateOut.textContent = `${settings.rate.toFixed(1)}×`;
+    ui.pitch.value = String(settings.pitch);
+    ui.pitchOut.textContent = settings.pitch.toFixed(1);
+    ui.captions.checked = settings.captions;
+    ui.code.checked = settings.skipCode;
   }
 
   // ------------------------------------------------------------ the bar
@@ -420,17 +420,17 @@ var PithListen = (() => {
     bar.hidden = true;
     bar.setAttribute('aria-label', 'Listen');
     const controls = el('div', 'listen-controls');
-    const prevPara = button('listen-prev-paragraph', '⏮', 'Previous paragraph', 'Alt+Shift+J');
+    const prevPara = button('listen-prev-paragraph', '«', 'Previous paragraph', 'Alt+Shift+J');
     const prev = button('listen-prev', '‹', 'Previous sentence', 'Alt+J');
     const play = button('listen-play', 'Play', null, 'Alt+K');
     const stop = button('listen-stop', 'Stop', null, 'Alt+Shift+K');
     const next = button('listen-next', '›', 'Next sentence', 'Alt+L');
-    const nextPara = button('listen-next-paragraph', '⏭', 'Next paragraph', 'Alt+Shift+L');
+    const nextPara = button('listen-next-paragraph', '»', 'Next paragraph', 'Alt+Shift+L');
     const close = button('listen-close', 'Close', 'Close Listen', null);
     controls.append(prevPara, prev, play, stop, next, nextPara);
 
-    const [rateWrap, rate, rateOut] = range('listen-rate', 'Speed', S.LIMITS.listenRate);
-    const [pitchWrap, pitch, pitchOut] = range('listen-pitch', 'Pitch', S.LIMITS.listenPitch);
+    const [rateWrap, rate, rateOut] = range('listen-rate', 'Speed', S.LISTEN_LIMITS.rate);
+    const [pitchWrap, pitch, pitchOut] = range('listen-pitch', 'Pitch', S.LISTEN_LIMITS.pitch);
     const voiceWrap = el('div', 'listen-voice');
     const voiceLabel = el('label', '', 'Voice');
     voiceLabel.htmlFor = 'listen-voice';
@@ -473,12 +473,12 @@ var PithListen = (() => {
     next.addEventListener('click', () => act('next'));
     prevPara.addEventListener('click', () => act('previousParagraph'));
     nextPara.addEventListener('click', () => act('nextParagraph'));
-    rate.addEventListener('input', () => saveAndUse({ listenRate: Number(rate.value) }));
-    pitch.addEventListener('input', () => saveAndUse({ listenPitch: Number(pitch.value) }));
-    captions.addEventListener('change', () => saveAndUse({ listenCaptions: captions.checked }));
-    code.addEventListener('change', () => saveAndUse({ listenSkipCode: code.checked }));
+    rate.addEventListener('input', () => saveAndUse({ rate: Number(rate.value) }));
+    pitch.addEventListener('input', () => saveAndUse({ pitch: Number(pitch.value) }));
+    captions.addEventListener('change', () => saveAndUse({ captions: captions.checked }));
+    code.addEventListener('change', () => saveAndUse({ skipCode: code.checked }));
     voice.addEventListener('change', () => {
-      saveAndUse({ listenVoices: { ...settings.listenVoices, [primary(lang)]: voice.value } });
+      saveAndUse({ voices: { ...settings.voices, [primary(lang)]: voice.value } });
     });
     engine.onVoicesChanged(fillVoices);
     fillVoices();
@@ -491,7 +491,7 @@ var PithListen = (() => {
     useSettings(next);
     saveSettings(next);
     // A change of speed or voice takes effect at once: the sentence starts again.
-    if (player.state === 'playing' && !('listenCaptions' in change) && !('listenSkipCode' in change)) player.play(player.index);
+    if (player.state === 'playing' && !('captions' in change) && !('skipCode' in change)) player.play(player.index);
   }
 
   function setOpen(open) {
@@ -567,12 +567,12 @@ var PithListen = (() => {
   addEventListener('pagehide', () => engine.cancel());
 
   chrome.storage.onChanged.addListener((changes, area) => {
-    if (area === 'local' && changes[PITH_SETTINGS_KEY]) {
-      const next = S.normalize(changes[PITH_SETTINGS_KEY].newValue);
+    if (area === 'local' && changes[PITH_LISTEN_KEY]) {
+      const next = S.normalizeListen(changes[PITH_LISTEN_KEY].newValue);
       if (JSON.stringify(next) !== JSON.stringify(settings)) useSettings(next);
     }
   });
-  chrome.storage.local.get(PITH_SETTINGS_KEY).then((items) => useSettings(items[PITH_SETTINGS_KEY] ?? settings), () => {});
+  chrome.storage.local.get(PITH_LISTEN_KEY).then((items) => useSettings(items[PITH_LISTEN_KEY] ?? settings), () => {});
 
   return Object.freeze({ mark, rendered, player, SENTENCE_HIGHLIGHT, WORD_HIGHLIGHT, CODE_SKIPPED });
 })();
