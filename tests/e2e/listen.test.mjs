@@ -10,8 +10,9 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import vm from 'node:vm';
 import { ROOT, DIST, serveStatic, launchWithExtension, readWithPith } from './lib.mjs';
 
 const FIXTURES = join(ROOT, 'tests', 'fixtures', 'reader');
@@ -326,4 +327,64 @@ test('screenshot: the Listen bar with a sentence highlighted', async () => {
   await reader.screenshot({ path: join(SCREENSHOTS, 'reader-listen.png') });
   assert.equal((await highlighted(reader)).replace(/\s+/g, ' '), 'She starts before dawn, when the gulls are still quiet.');
   await reader.close();
+});
+
+test('a sentence scrolled to is kept in view: smoothly, or at once under prefers-reduced-motion', async () => {
+  for (const reducedMotion of ['reduce', 'no-preference']) {
+    const reader = await openListen();
+    await reader.setViewportSize({ width: 900, height: 600 });
+    await reader.emulateMedia({ reducedMotion });
+    await reader.evaluate(() => {
+      window.__scrolls = 0;
+      addEventListener('scroll', () => { window.__scrolls += 1; });
+    });
+    await reader.click('#listen-play');
+    // The last paragraph, far below.
+    for (let i = 0; i < 12; i++) await reader.click('#listen-next-paragraph');
+    assert.equal(await lastText(reader), 'A harbour that sounds different is a harbour that has changed.');
+    const inView = () => reader.evaluate(() => {
+      const r = [...CSS.highlights.get('pith-listen-sentence')][0].getBoundingClientRect();
+      const bar = document.getElementById('listen-bar').getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= bar.top;
+    });
+    if (reducedMotion === 'reduce') {
+      assert.equal(await inView(), true, 'in view at once');
+      assert.ok(await reader.evaluate(() => window.__scrolls) <= 12, 'one jump per move, no animation');
+    } else {
+      await reader.waitForFunction(() => {
+        const r = [...CSS.highlights.get('pith-listen-sentence')][0].getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= document.getElementById('listen-bar').getBoundingClientRect().top;
+      }, null, { timeout: 5000 });
+      assert.ok(await reader.evaluate(() => window.__scrolls) > 12, 'animated: many scroll steps');
+    }
+    await reader.close();
+  }
+});
+
+test('a long voice list: all of the article\'s language, the others capped', async () => {
+  const many = Array.from({ length: 400 }, (_, i) => ({ id: `v${i}`, name: `Voice ${i}`, lang: i < 20 ? 'en-GB' : `x${String(i).padStart(3, '0')}`, isDefault: false, local: true }));
+  const reader = await openListen(many);
+  const counts = await reader.$$eval('#listen-voice optgroup', (gs) => gs.map((g) => g.children.length));
+  assert.deepEqual(counts, [20, 300]);
+  await reader.close();
+});
+
+test('pieces: long sentences cut at natural breaks, shorter at slower rates (player.js)', async () => {
+  const cx = vm.createContext({});
+  vm.runInContext(`${await readFile(join(ROOT, 'extension', 'ui', 'listen', 'player.js'), 'utf8')}; this.P = PithPlayer;`, cx);
+  const P = cx.P;
+  assert.equal(P.maxPieceChars(1), 168);
+  assert.equal(P.maxPieceChars(3), P.MAX_UTTERANCE_CHARS);
+  assert.equal(P.maxPieceChars(0.5), 84);
+  const pieces = P.pieces(LONG, P.maxPieceChars(1));
+  assert.ok(pieces.length >= 2 && pieces.every((p) => p.text.length <= 168));
+  assert.equal(pieces.map((p) => p.text).join(''), LONG, 'nothing lost');
+  for (const p of pieces) assert.equal(LONG.slice(p.offset, p.offset + p.text.length), p.text, 'offsets into the sentence');
+  // A semicolon is preferred to a comma; a word without breaks is cut hard.
+  const semi = `${'a'.repeat(50)}, ${'b'.repeat(40)}; ${'c'.repeat(60)}`;
+  assert.equal(P.pieces(semi, 100)[0].text, `${'a'.repeat(50)}, ${'b'.repeat(40)}; `);
+  assert.deepEqual(Array.from(P.pieces('x'.repeat(250), 100), (p) => p.text.length), [100, 100, 50]);
+  // CJK: the ideographic comma.
+  const zh = '我们'.repeat(40) + '，' + '他们'.repeat(40) + '。';
+  assert.equal(P.pieces(zh, 100)[0].text, '我们'.repeat(40) + '，');
 });

@@ -29,6 +29,15 @@ var PithListen = (() => {
    */
   const VIEW_MARGIN_PX = 80;
 
+  /**
+   * At most this many voices in the "Other voices" group. speech-dispatcher
+   * with espeak-ng offers every voice in every variant: Firefox on Debian 12
+   * lists 13,362 (measured 2026-11-22), a list no one can pick from. The
+   * article's language's voices are always all listed, and so is a voice
+   * chosen before.
+   */
+  const MAX_OTHER_VOICES = 300;
+
   /** sessionStorage key prefix of the sentence to resume at, per stored article. */
   const POSITION_KEY = 'pith-listen-position:';
 
@@ -302,7 +311,12 @@ var PithListen = (() => {
     ui.noVoice.hidden = true;
     select.disabled = false;
     ui.play.disabled = false;
-    const groups = [['For this article', voices.filter((v) => v.forArticle)], ['Other voices', voices.filter((v) => !v.forArticle)]];
+    const chosen = chosenVoice(voices);
+    const others = voices.filter((v) => !v.forArticle);
+    const shown = others.length > MAX_OTHER_VOICES
+      ? others.filter((v, i) => i < MAX_OTHER_VOICES || v === chosen)
+      : others;
+    const groups = [['For this article', voices.filter((v) => v.forArticle)], ['Other voices', shown]];
     for (const [label, list] of groups) {
       if (!list.length) continue;
       const group = el('optgroup');
@@ -314,7 +328,6 @@ var PithListen = (() => {
       }
       select.append(group);
     }
-    const chosen = chosenVoice(voices);
     if (chosen) select.value = chosen.id;
     ui.bar.dataset.voices = String(voices.length);
     configure();
