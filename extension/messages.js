@@ -75,6 +75,8 @@
  * sentences (format 4): the text's sentences as flat UTF-16 ranges
  * [start, end, start, end, …] over the text as the reader renders the inline
  * runs (a break is one unit, "\n"), trimmed (src/sentences.rs); for Listen.
+ * In a StoredArticle they are packed into a string (service-worker.js
+ * packRanges: each number minus the one before, base 36, comma-separated).
  *
  * @typedef {Object} Inline
  * @property {'text'|'link'|'emphasis'|'strong'|'code'|'sub'|'sup'|'break'} kind

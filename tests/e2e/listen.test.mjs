@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import vm from 'node:vm';
-import { ROOT, DIST, serveStatic, launchWithExtension, readWithPith } from './lib.mjs';
+import { ROOT, DIST, serveStatic, launchWithExtension, readWithPith, storedArticle } from './lib.mjs';
 
 const FIXTURES = join(ROOT, 'tests', 'fixtures', 'reader');
 const SCREENSHOTS = join(ROOT, 'test-output', 'screenshots');
@@ -387,4 +387,20 @@ test('pieces: long sentences cut at natural breaks, shorter at slower rates (pla
   // CJK: the ideographic comma.
   const zh = '我们'.repeat(40) + '，' + '他们'.repeat(40) + '。';
   assert.equal(P.pieces(zh, 100)[0].text, '我们'.repeat(40) + '，');
+});
+
+test('the core\'s sentence ranges reach the reader packed (storage.session) and as UTF-16 ranges', async () => {
+  const reader = await openListen();
+  const stored = await storedArticle(browser.worker, reader.url());
+  const blocks = stored.result.extraction.blocks;
+  const first = blocks.find((b) => b.kind === 'paragraph');
+  // "Dr. Mara Lind has recorded the harbour for ten years." is 0–53, the next sentence 54–109, …
+  assert.equal(typeof first.sentences, 'string');
+  let at = 0;
+  const ranges = first.sentences.split(',').map((d) => (at += parseInt(d, 36)));
+  assert.deepEqual(ranges.slice(0, 4), [0, 53, 54, 109]);
+  assert.equal(ranges.length, 6);
+  const figure = blocks.find((b) => b.kind === 'figure');
+  assert.equal(typeof figure.captionSentences, 'string');
+  await reader.close();
 });

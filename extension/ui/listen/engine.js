@@ -29,6 +29,10 @@ var PithSpeechEngine = (() => {
       return { available: false, voices: () => [], onVoicesChanged() {}, speak() {}, cancel() {} };
     }
     const byId = new Map();
+    // The utterance being spoken, kept referenced until it ends: Chromium
+    // has been widely reported to collect an unreferenced utterance while it
+    // speaks and then fire no 'end' event.
+    let speaking = null;
     const voices = () => {
       byId.clear();
       return synth.getVoices().map((v) => {
@@ -50,11 +54,12 @@ var PithSpeechEngine = (() => {
         u.pitch = pitch;
         u.onstart = () => on.onStart && on.onStart();
         u.onboundary = (e) => on.onBoundary && on.onBoundary({ name: e.name, charIndex: e.charIndex, charLength: e.charLength });
-        u.onend = () => on.onEnd && on.onEnd();
-        u.onerror = (e) => on.onError && on.onError(e.error || 'error');
+        u.onend = () => { if (speaking === u) speaking = null; if (on.onEnd) on.onEnd(); };
+        u.onerror = (e) => { if (speaking === u) speaking = null; if (on.onError) on.onError(e.error || 'error'); };
+        speaking = u;
         synth.speak(u);
       },
-      cancel() { synth.cancel(); },
+      cancel() { speaking = null; synth.cancel(); },
     };
   }
 

@@ -140,8 +140,17 @@ var PithListen = (() => {
     return r;
   }
 
-  /** The core's ranges if they fit `text`, else the whole text (trimmed) as one. */
-  function rangesOf(flat, text) {
+  /** Ranges as the background stores them (service-worker.js packRanges): deltas, base 36, comma-separated. */
+  function unpackRanges(packed) {
+    if (typeof packed !== 'string') return packed;
+    if (!packed) return [];
+    let at = 0;
+    return packed.split(',').map((d) => { at += parseInt(d, 36); return at; });
+  }
+
+  /** The core's ranges (an array, or packed) if they fit `text`, else the whole text (trimmed) as one. */
+  function rangesOf(ranges, text) {
+    const flat = unpackRanges(ranges);
     const out = [];
     if (Array.isArray(flat) && flat.length % 2 === 0) {
       for (let i = 0; i < flat.length; i += 2) {

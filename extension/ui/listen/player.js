@@ -128,7 +128,7 @@ var PithPlayer = (() => {
     function advance() {
       piece += 1;
       if (piece < current.length) { speakCurrent(); return; }
-      moveTo(index + 1, true);
+      moveTo(index + 1, true, true);
     }
 
     function finish() {
@@ -139,14 +139,22 @@ var PithPlayer = (() => {
       call('sentence', -1);
     }
 
-    /** Goes to sentence `i`: speaks it when playing, else only shows it. */
-    function moveTo(i, speak = state === 'playing') {
+    /**
+     * Goes to sentence `i`: speaks it when playing, else only shows it.
+     * `ended`: the sentence before has ended (nothing to cancel).
+     */
+    function moveTo(i, speak = state === 'playing', ended = false) {
       if (i >= sentences.length) { finish(); return; }
       index = Math.max(0, i);
       piece = 0;
       current = [];
       call('sentence', index);
-      if (speak) { engine.cancel(); speakCurrent(); }
+      // (The token first: an engine may report the cancelled utterance's end at once.)
+      if (speak) {
+        token++;
+        if (!ended) engine.cancel();
+        speakCurrent();
+      }
     }
 
     function paragraphStart(i) {
