@@ -180,7 +180,7 @@ fn ends_with_abbreviation(text: &str) -> bool {
         .rsplit(|c: char| c.is_whitespace())
         .next()
         .unwrap_or("")
-        .trim_start_matches(|c: char| matches!(c, '(' | '[' | '"' | '\'' | '«' | '„' | '“' | '‘' | '‹'));
+        .trim_start_matches(['(', '[', '"', '\'', '«', '„', '“', '‘', '‹']);
     if word.is_empty() {
         return false;
     }
@@ -357,6 +357,64 @@ mod tests {
         assert_eq!(split(""), Vec::<u32>::new());
         assert_eq!(split("   "), Vec::<u32>::new());
         assert_eq!(sentences("No stop at the end"), ["No stop at the end"]);
+    }
+
+    #[test]
+    fn annotate_fills_every_spoken_block_over_its_rendered_runs() {
+        use crate::article::{Cell, ListItem, Row};
+        let text = |t: &str| Inline::Text { text: t.to_string() };
+        // "Hi there. " + link "Go now." + <br> + "Next": the break is one unit.
+        let runs = vec![
+            text("Hi there. "),
+            Inline::Link { href: "https://example.org/".into(), children: vec![text("Go now.")] },
+            Inline::Break,
+            text("Next"),
+        ];
+        let para = |inlines: Vec<Inline>, t: &str| Block::Paragraph { inlines, text: t.to_string(), nodes: vec![], sentences: vec![] };
+        let mut blocks = vec![
+            para(runs, "ignored: the runs are what the reader renders"),
+            Block::List {
+                ordered: false,
+                start: None,
+                items: vec![ListItem { blocks: vec![para(vec![], "One. Two.")], nodes: vec![] }],
+                nodes: vec![],
+            },
+            Block::Table {
+                caption: vec![],
+                rows: vec![Row {
+                    head: false,
+                    cells: vec![Cell { header: false, colspan: 1, rowspan: 1, inlines: vec![text("Ab cd. Ef gh.")], text: "Ab cd. Ef gh.".into(), sentences: vec![] }],
+                }],
+                nodes: vec![],
+            },
+            Block::Figure { images: vec![], caption: vec![text("A pier. At dawn.")], nodes: vec![], caption_sentences: vec![] },
+        ];
+        annotate(&mut blocks);
+        let Block::Paragraph { sentences, .. } = &blocks[0] else { unreachable!() };
+        assert_eq!(sentences, &[0, 9, 10, 17, 18, 22]);
+        let Block::List { items, .. } = &blocks[1] else { unreachable!() };
+        let Block::Paragraph { sentences, .. } = &items[0].blocks[0] else { unreachable!() };
+        assert_eq!(sentences, &[0, 4, 5, 9]);
+        let Block::Table { rows, .. } = &blocks[2] else { unreachable!() };
+        assert_eq!(rows[0].cells[0].sentences, [0, 6, 7, 13]);
+        let Block::Figure { caption_sentences, .. } = &blocks[3] else { unreachable!() };
+        assert_eq!(caption_sentences, &[0, 7, 8, 16]);
+    }
+
+    #[test]
+    fn the_extraction_carries_the_sentences() {
+        let page = crate::html::parse_document(
+            "<html><body><article><h1>Title here</h1><p>Dr. Who came at 3.15 pm. He left; e.g. at four. Then rain.</p>\
+             <p>Second paragraph of the article, long enough to count. It has two sentences.</p></article></body></html>",
+            "https://example.test/a",
+        )
+        .unwrap();
+        let out = crate::extract::extract(&page, &crate::extract::Options::default()).unwrap();
+        let Some(Block::Paragraph { text, sentences, .. }) = out.blocks.iter().find(|b| matches!(b, Block::Paragraph { .. })) else {
+            panic!("a paragraph: {:?}", out.blocks)
+        };
+        assert!(text.starts_with("Dr. Who"), "{text}");
+        assert_eq!(sentences, &[0, 24, 25, 47, 48, 58]);
     }
 
     #[test]
