@@ -67,12 +67,12 @@ after(async () => {
 });
 
 /** Reads the sample with Pith, the fake engine in the reader with `voices`; opens the Listen bar. */
-async function openListen(voices = VOICES, { keepSettings = false } = {}) {
+async function openListen(voices = VOICES, { keepSettings = false, path = '/reader/listen-article.html' } = {}) {
   // Every test starts from the default settings, unless it checks they are kept.
   if (!keepSettings) await browser.worker.evaluate(() => chrome.storage.local.remove('pith-listen'));
   const page = await browser.context.newPage();
   await page.addInitScript(installFakeEngine, voices);
-  const { reader } = await readWithPith(browser, server.url('/reader/listen-article.html'), { page });
+  const { reader } = await readWithPith(browser, server.url(path), { page });
   await reader.waitForSelector('main#reader[data-state="ready"]');
   await reader.click('#listen-toggle');
   await reader.waitForSelector('#listen-bar:not([hidden])');
@@ -402,5 +402,20 @@ test('the core\'s sentence ranges reach the reader packed (storage.session) and 
   assert.equal(ranges.length, 6);
   const figure = blocks.find((b) => b.kind === 'figure');
   assert.equal(typeof figure.captionSentences, 'string');
+  await reader.close();
+});
+
+test('an Arabic article: its language reaches the engine, its sentences are the core\'s', async () => {
+  const arabic = [...VOICES, { id: 'fake-ar', name: 'Fake Maged', lang: 'ar-SA', isDefault: false, local: true }];
+  const reader = await openListen(arabic, { path: '/reader/rtl-article.html' });
+  assert.equal(await reader.$eval('#listen-voice optgroup', (g) => g.querySelector('option').value), 'fake-ar');
+  const first = reader.locator('.article-body p', { hasText: 'طاحونة المد آلة صبورة' });
+  // Right to left: the first word is at the right end of the first line.
+  const box = await first.boundingBox();
+  await first.click({ position: { x: box.width - 6, y: 8 } });
+  const u = (await utterances(reader)).at(-1);
+  assert.deepEqual([u.text, u.lang, u.voiceId], ['طاحونة المد آلة صبورة تطحن الحبوب بقوة البحر.', 'ar', 'fake-ar']);
+  await endUtterance(reader);
+  assert.match(await highlighted(reader), /^عند ارتفاع المد تمتلئ بركة خلف السد، .* في كل مد\.$/);
   await reader.close();
 });
