@@ -69,6 +69,13 @@ setup() {
     as_root apt-get update -q
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q firefox-esr
   fi
+  # Speech for tests/e2e/listen-firefox.test.mjs: Firefox on Linux speaks
+  # through speech-dispatcher; espeak-ng is its voice.
+  if [ ! -x /usr/bin/speech-dispatcher ] || [ ! -x /usr/bin/espeak-ng ]; then
+    say "apt-get install speech-dispatcher espeak-ng"
+    as_root apt-get update -q
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q speech-dispatcher espeak-ng
+  fi
   if [ "$("$gecko" --version 2>/dev/null | awk 'NR == 1 {print $2}')" != "$gecko_want" ]; then
     say "cargo install geckodriver $gecko_want"
     # --locked: the dependency versions geckodriver was released with (retried

@@ -60,16 +60,23 @@
  * @typedef {Object} Block
  * @property {'heading'|'paragraph'|'list'|'quote'|'code'|'table'|'figure'|'rule'|'definitions'} kind
  * @property {number[]} nodes
- * heading:     {level: 1..6, inlines: Inline[], text: string}
- * paragraph:   {inlines: Inline[], text: string}
+ * heading:     {level: 1..6, inlines: Inline[], text: string, sentences: number[]}
+ * paragraph:   {inlines: Inline[], text: string, sentences: number[]}
  * list:        {ordered: boolean, start?: number, items: {blocks: Block[], nodes: number[]}[]}
  * quote:       {blocks: Block[]}
  * code:        {text: string (lines joined by \n, spacing kept), lang?: string}
  * table:       {caption: Inline[], rows: {head: boolean, cells: {header: boolean,
- *               colspan: number, rowspan: number, inlines: Inline[], text: string}[]}[]}
- * figure:      {images: {src: string, alt: string, width?: number, height?: number}[], caption: Inline[]}
+ *               colspan: number, rowspan: number, inlines: Inline[], text: string, sentences: number[]}[]}[]}
+ * figure:      {images: {src: string, alt: string, width?: number, height?: number}[], caption: Inline[],
+ *               captionSentences: number[]}
  * rule:        {}
  * definitions: {items: {term: Inline[], details: Inline[][]}[]}
+ *
+ * sentences (format 4): the text's sentences as flat UTF-16 ranges
+ * [start, end, start, end, …] over the text as the reader renders the inline
+ * runs (a break is one unit, "\n"), trimmed (src/sentences.rs); for Listen.
+ * In a StoredArticle they are packed into a string (service-worker.js
+ * packRanges: each number minus the one before, base 36, comma-separated).
  *
  * @typedef {Object} Inline
  * @property {'text'|'link'|'emphasis'|'strong'|'code'|'sub'|'sup'|'break'} kind
@@ -93,6 +100,10 @@
  *   PITH_SETTINGS_KEY → ReaderSettings (owned by the reader view):
  *     {theme: 'system'|'light'|'sepia'|'dark', font: 'serif'|'sans'|'mono',
  *      size: number (px), lineHeight: number, width: number (ch), images: boolean}
+ *   PITH_LISTEN_KEY → ListenSettings (owned by the reader's Listen bar, settings.js normalizeListen):
+ *     {rate: number (0.5–3), pitch: number (0.5–2),
+ *      voices: {[language subtag, e.g. "de"]: voice id (voiceURI)} (the voice chosen per language),
+ *      captions: boolean (image captions read aloud), skipCode: boolean (a spoken mark instead)}
  *   PITH_ALWAYS_OPEN_KEY → string[] of origins ("https://example.com") whose
  *     pages open in the reader view by themselves (owned by the background;
  *     the reader changes it only through UI_BG_SET_ALWAYS_OPEN).
@@ -101,6 +112,8 @@
 var PITH_SETTINGS_KEY = 'pith-settings';
 // eslint-disable-next-line no-var
 var PITH_ALWAYS_OPEN_KEY = 'pith-always-open';
+// eslint-disable-next-line no-var
+var PITH_LISTEN_KEY = 'pith-listen';
 
 // eslint-disable-next-line no-var
 var PithMessages = Object.freeze({

@@ -100,8 +100,10 @@ pub const MAX_NESTING: usize = 32;
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Block {
     /// `level` 1–6, as the page gave it.
-    Heading { level: u8, inlines: Vec<Inline>, text: String, nodes: Vec<NodeId> },
-    Paragraph { inlines: Vec<Inline>, text: String, nodes: Vec<NodeId> },
+    /// `sentences`: the text's sentences as flat UTF-16 ranges
+    /// `[start, end, …]` over the rendered inline runs ([`crate::sentences`]).
+    Heading { level: u8, inlines: Vec<Inline>, text: String, nodes: Vec<NodeId>, sentences: Vec<u32> },
+    Paragraph { inlines: Vec<Inline>, text: String, nodes: Vec<NodeId>, sentences: Vec<u32> },
     List {
         ordered: bool,
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -119,7 +121,14 @@ pub enum Block {
         nodes: Vec<NodeId>,
     },
     Table { caption: Vec<Inline>, rows: Vec<Row>, nodes: Vec<NodeId> },
-    Figure { images: Vec<Image>, caption: Vec<Inline>, nodes: Vec<NodeId> },
+    /// `caption_sentences`: the caption's sentences, as a paragraph's.
+    Figure {
+        images: Vec<Image>,
+        caption: Vec<Inline>,
+        nodes: Vec<NodeId>,
+        #[serde(rename = "captionSentences")]
+        caption_sentences: Vec<u32>,
+    },
     Rule { nodes: Vec<NodeId> },
     Definitions { items: Vec<Definition>, nodes: Vec<NodeId> },
 }
@@ -146,6 +155,8 @@ pub struct Cell {
     pub rowspan: u32,
     pub inlines: Vec<Inline>,
     pub text: String,
+    /// The cell's sentences, as a paragraph's ([`crate::sentences`]).
+    pub sentences: Vec<u32>,
 }
 
 /// An image: an absolute address the reader may load ([`url::image`]).
@@ -332,11 +343,12 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata) -> Article {
     if let Some((lo, hi)) = bounds {
         b.choose_images(lo, hi);
     }
-    let blocks = if seg.leaf_of.first().copied().flatten().is_some_and(|l| seg.leaves[l as usize].id == 0) {
+    let mut blocks = if seg.leaf_of.first().copied().flatten().is_some_and(|l| seg.leaves[l as usize].id == 0) {
         b.contents(0)
     } else {
         b.blocks_of(0)
     };
+    crate::sentences::annotate(&mut blocks);
     Article { blocks }
 }
 
@@ -669,7 +681,7 @@ impl<'a> Builder<'a> {
             }
         }
         if let Some(image) = self.images.get(&c) {
-            out.push(Block::Figure { images: vec![image.clone()], caption: Vec::new(), nodes: vec![c] });
+            out.push(Block::Figure { images: vec![image.clone()], caption: Vec::new(), nodes: vec![c], caption_sentences: Vec::new() });
             return;
         }
         self.depth += 1;
@@ -759,12 +771,12 @@ impl<'a> Builder<'a> {
                 match self.tag(holder).and_then(|t| t.heading_level()).filter(|_| leaf.element) {
                     Some(level) => {
                         if !self.is_repeated_heading(&text) {
-                            out.push(Block::Heading { level, inlines, text, nodes: nodes.clone() })
+                            out.push(Block::Heading { level, inlines, text, nodes: nodes.clone(), sentences: Vec::new() })
                         }
                     }
                     None => {
                         self.last_heading.clear();
-                        out.push(Block::Paragraph { inlines, text, nodes: nodes.clone() })
+                        out.push(Block::Paragraph { inlines, text, nodes: nodes.clone(), sentences: Vec::new() })
                     }
                 }
             }
@@ -772,7 +784,7 @@ impl<'a> Builder<'a> {
         for &n in &nodes {
             for m in self.page.subtree(n) {
                 if let Some(image) = self.images.get(&m) {
-                    out.push(Block::Figure { images: vec![image.clone()], caption: Vec::new(), nodes: vec![m] });
+                    out.push(Block::Figure { images: vec![image.clone()], caption: Vec::new(), nodes: vec![m], caption_sentences: Vec::new() });
                 }
             }
         }
@@ -878,6 +890,7 @@ impl<'a> Builder<'a> {
                         rowspan: span("rowspan", MAX_ROWSPAN),
                         text: plain(&inlines),
                         inlines,
+                        sentences: Vec::new(),
                     }
                 })
                 .collect();
@@ -908,7 +921,7 @@ impl<'a> Builder<'a> {
             .find(|&n| self.tag(n) == Some(Tag::Figcaption))
             .map(|c| self.all_inlines(c))
             .unwrap_or_default();
-        Some(Block::Figure { images, caption, nodes: vec![f] })
+        Some(Block::Figure { images, caption, nodes: vec![f], caption_sentences: Vec::new() })
     }
 
     /// A `<dl>` with kept text, whole: every term and detail (as a data

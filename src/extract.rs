@@ -27,7 +27,7 @@ use crate::table::{ColumnSpec, ScoreTable};
 use crate::text;
 
 /// Version of the [`Extraction`] format; bumped when a field changes meaning.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// What the caller may ask for.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -22,6 +22,8 @@
 //! * [`metadata`]: title, byline, language, site name, dates, excerpt.
 //! * [`article`]: the article as typed blocks and inline runs; [`url`]:
 //!   addresses resolved and checked against the reader's allow-lists.
+//! * [`sentences`]: each block's sentences as UTF-16 ranges (UAX #29 with
+//!   abbreviations, initials, quotes and URLs on top), for speech.
 //! * [`error`]: the crate's one error type.
 //! * [`params`]: the papers' and the decision's tunable parameters, described.
 //!
@@ -53,6 +55,7 @@ pub mod page_type;
 pub mod papers;
 pub mod params;
 pub mod segment;
+pub mod sentences;
 pub mod sort;
 pub mod table;
 pub mod text;

@@ -62,7 +62,7 @@ fn build_page(doc: &Document) -> Element {
     root
 }
 
-/// The index of the score table's column `key` (format version 3:
+/// The index of the score table's column `key` (format version 4:
 /// `scores.columns[i].key`).
 fn column(out: &Value, key: &str) -> usize {
     out["scores"]["columns"]
@@ -100,7 +100,7 @@ fn walk_and_extract(doc: &Document) -> (pith::web::LivePage, Value) {
 fn the_live_walk_reads_layout_and_scores_every_node() {
     let doc = document();
     let (page, out) = walk_and_extract(&doc);
-    assert_eq!(out["version"], 3);
+    assert_eq!(out["version"], 4);
     assert_eq!(out["stats"]["visual"], Value::Bool(true));
 
     // The score table (asked for by default): one value per column in every row.

@@ -146,6 +146,23 @@ async function withAccessRetry(inject) {
   }
 }
 
+/** Fields of a block that hold sentence ranges (messages.js, "sentences"). */
+const SENTENCE_FIELDS = new Set(['sentences', 'captionSentences']);
+
+/**
+ * Flat UTF-16 ranges [start, end, start, end, …] as a string: each number
+ * minus the one before it (all ≥ 0), base 36, joined by commas ("0,q,1,1b"
+ * for [0, 26, 27, 74]); listen.js unpacks it. storage.session's quota
+ * counts the memory of every stored value, and a number in an array costs
+ * far more than its digits: a 6 MB article's 180,000 range ends as numbers
+ * went over the 10 MB quota (tests/e2e/extension.test.mjs), as this string
+ * they take 0.5 MB.
+ */
+function packRanges(ranges) {
+  let before = 0;
+  return ranges.map((n) => { const d = Math.max(0, (Number(n) | 0) - before); before += d; return d.toString(36); }).join(',');
+}
+
 /**
  * What the reader needs of a ContentResult: the article as the core gives it
  * (typed blocks, records) and its metadata; not the score table, the stats
@@ -156,7 +173,8 @@ async function withAccessRetry(inject) {
  * An article's blocks without what the reader does not read, so that a long
  * article fits storage.session once: the plain `text` beside inline runs
  * (the runs carry it) and the page's node ids (they mean nothing outside the
- * page). Code blocks keep their text: it is their only content.
+ * page). Code blocks keep their text: it is their only content. Sentence
+ * ranges are packed into a string (packRanges).
  */
 function leanBlocks(blocks) {
   const lean = (v) => {
@@ -166,6 +184,7 @@ function leanBlocks(blocks) {
     for (const [k, x] of Object.entries(v)) {
       if (k === 'nodes') continue;
       if (k === 'text' && Array.isArray(v.inlines) && v.inlines.length) continue;
+      if (SENTENCE_FIELDS.has(k) && Array.isArray(x)) { out[k] = packRanges(x); continue; }
       out[k] = lean(x);
     }
     return out;

@@ -56,6 +56,11 @@
     setTimeout(() => { announcer.textContent = message; }, 50);
   }
 
+  /** Tells Listen (listen/listen.js) that `node` was rendered from a spoken block. */
+  function speakable(node, block, kind) {
+    if (globalThis.PithListen) PithListen.mark(node, block, kind);
+  }
+
   function hostOf(url) {
     try { return new URL(url).hostname || url; } catch { return url; }
   }
@@ -106,12 +111,16 @@
       case 'heading': {
         const h = el(`h${X.renderedLevel(block.level, ctx.top)}`);
         renderInlines(X.inlinesOf(block), h);
-        return h.textContent.trim() ? h : null;
+        if (!h.textContent.trim()) return null;
+        speakable(h, block);
+        return h;
       }
       case 'paragraph': {
         const p = el('p');
         renderInlines(X.inlinesOf(block), p);
-        return p.childNodes.length ? p : null;
+        if (!p.childNodes.length) return null;
+        speakable(p, block);
+        return p;
       }
       case 'list': return renderList(block, ctx, depth);
       case 'quote': {
@@ -148,6 +157,7 @@
       if (paragraphs.length === 1 && others.length === 0 && blocks[0] === paragraphs[0]) {
         // A tight item: its text straight in the <li>, then any nested lists.
         renderInlines(X.inlinesOf(paragraphs[0]), li);
+        speakable(li, paragraphs[0]);
         renderBlocks(blocks.slice(1), li, ctx, depth + 1);
       } else {
         renderBlocks(blocks, li, ctx, depth + 1);
@@ -166,6 +176,7 @@
     const code = el('code', lang ? `language-${lang}` : '', str(block.text));
     pre.append(code);
     wrap.append(pre);
+    speakable(wrap, block, 'code');
     return wrap;
   }
 
@@ -174,7 +185,7 @@
     const table = el('table');
     const caption = el('caption');
     renderInlines(block.caption, caption);
-    if (caption.textContent.trim()) table.append(caption);
+    if (caption.textContent.trim()) { table.append(caption); speakable(caption, { inlines: block.caption }); }
     const rows = list(block.rows);
     let headCount = 0;
     while (headCount < rows.length && rows[headCount] && rows[headCount].head) headCount++;
@@ -191,6 +202,7 @@
           if (rs > 1) c.setAttribute('rowspan', String(rs));
           if (cell.header) c.setAttribute('scope', section.localName === 'thead' ? (cs > 1 ? 'colgroup' : 'col') : 'row');
           renderInlines(X.inlinesOf(cell), c);
+          speakable(c, cell);
           tr.append(c);
         }
         section.append(tr);
@@ -240,7 +252,7 @@
     }
     const caption = el('figcaption');
     renderInlines(block.caption, caption);
-    if (caption.textContent.trim()) figure.append(caption);
+    if (caption.textContent.trim()) { figure.append(caption); speakable(caption, block, 'caption'); }
     return figure.childElementCount ? figure : null;
   }
 
@@ -257,10 +269,12 @@
       if (!item || typeof item !== 'object') continue;
       const dt = el('dt');
       renderInlines(item.term, dt);
+      speakable(dt, { inlines: item.term });
       dl.append(dt);
       for (const details of list(item.details)) {
         const dd = el('dd');
         renderInlines(details, dd);
+        speakable(dd, { inlines: details });
         dl.append(dd);
       }
     }
@@ -308,7 +322,9 @@
     const head = el('header', 'article-head');
     const site = el('p', 'site');
     site.append(sourceAnchor(str(ex.siteName).trim() || hostOf(stored.sourceUrl)));
-    head.append(site, el('h1', 'title', articleTitle(ex)));
+    const title = el('h1', 'title', articleTitle(ex));
+    speakable(title, {}, 'title');
+    head.append(site, title);
     if (str(ex.byline).trim()) head.append(el('p', 'byline', str(ex.byline).trim()));
     const meta = el('p', 'meta');
     if (str(ex.publishedTime).trim()) {
@@ -449,6 +465,7 @@
     // For tests and tools: what the reader shows (ready: an article or the
     // revealed best candidate; not-readerable: the notice; error: a message).
     main.dataset.state = !isArticle && !revealed ? 'not-readerable' : 'ready';
+    if (globalThis.PithListen && main.dataset.state === 'ready') PithListen.rendered(body, { lang, key: new URLSearchParams(location.search).get('key') });
     exportGroup.hidden = !isArticle && !revealed;
 
     const timing = result.timing && Number.isFinite(result.timing.extractMs) ? ` in ${result.timing.extractMs.toFixed(1)} ms` : '';

@@ -3,6 +3,9 @@
 // it applies the last settings this browser saw (a synchronous copy in
 // localStorage) at once, so a dark-theme reader does not flash white; the
 // reader then reads the real ones from chrome.storage.local (PITH_SETTINGS_KEY).
+// Listen's settings (rate, pitch, voices, captions, code) are kept apart, under
+// PITH_LISTEN_KEY (normalizeListen), so "Reset to defaults" of the reader's
+// look leaves the chosen voices alone.
 // Styles are set through the CSSOM only (the page's CSP forbids style attributes
 // in markup, not the CSSOM).
 
@@ -38,6 +41,22 @@ var PithSettings = (() => {
     images: true,
   });
 
+  /**
+   * Listen (issue 9). Rate 0.5×–3× as the issue asks (the Web Speech API
+   * allows 0.1–10, "rate" of SpeechSynthesisUtterance; engines clip above
+   * about 3×); pitch 0.5–2 of the API's 0–2 (below 0.5 voices grow hard to
+   * understand). Captions are read and code blocks skipped (with a spoken
+   * mark) unless the user says otherwise.
+   */
+  const LISTEN_LIMITS = Object.freeze({
+    rate: { min: 0.5, max: 3, step: 0.1, default: 1 },
+    pitch: { min: 0.5, max: 2, step: 0.1, default: 1 },
+  });
+  const LISTEN_DEFAULTS = Object.freeze({ rate: 1, pitch: 1, voices: Object.freeze({}), captions: true, skipCode: true });
+
+  /** At most this many remembered voices (one per language): more is a broken value. */
+  const MAX_LISTEN_VOICES = 64;
+
   function clampNumber(value, { min, max, step, default: fallback }) {
     const n = Number(value);
     if (!Number.isFinite(n)) return fallback;
@@ -55,6 +74,27 @@ var PithSettings = (() => {
       lineHeight: clampNumber(s.lineHeight, LIMITS.lineHeight),
       width: clampNumber(s.width, LIMITS.width),
       images: typeof s.images === 'boolean' ? s.images : DEFAULTS.images,
+    };
+  }
+
+  /**
+   * Any stored value made into valid Listen settings: {rate, pitch,
+   * voices: {language subtag ("de") → voice id (voiceURI)}, captions, skipCode}.
+   */
+  function normalizeListen(raw) {
+    const s = raw && typeof raw === 'object' ? raw : {};
+    const voices = {};
+    if (s.voices && typeof s.voices === 'object' && !Array.isArray(s.voices)) {
+      for (const [lang, id] of Object.entries(s.voices).slice(0, MAX_LISTEN_VOICES)) {
+        if (/^([a-z]{2,3})?$/.test(lang) && typeof id === 'string' && id.length <= 500) voices[lang] = id;
+      }
+    }
+    return {
+      rate: clampNumber(s.rate, LISTEN_LIMITS.rate),
+      pitch: clampNumber(s.pitch, LISTEN_LIMITS.pitch),
+      voices,
+      captions: typeof s.captions === 'boolean' ? s.captions : LISTEN_DEFAULTS.captions,
+      skipCode: typeof s.skipCode === 'boolean' ? s.skipCode : LISTEN_DEFAULTS.skipCode,
     };
   }
 
@@ -79,5 +119,5 @@ var PithSettings = (() => {
 
   if (typeof document !== 'undefined') apply(cached());
 
-  return Object.freeze({ THEMES, FONTS, LIMITS, DEFAULTS, normalize, apply, cached });
+  return Object.freeze({ THEMES, FONTS, LIMITS, DEFAULTS, normalize, apply, cached, LISTEN_LIMITS, LISTEN_DEFAULTS, normalizeListen });
 })();

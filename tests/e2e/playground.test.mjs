@@ -138,7 +138,7 @@ test('the article sample: content blocks and the root outlined, summary filled',
     const { version, pageType, readerableReason, root } = window.playground.extraction;
     return { version, pageType, readerableReason, root, blocks: window.playground.textBlocks.length };
   });
-  assert.equal(ex.version, 3);
+  assert.equal(ex.version, 4);
   assert.equal(await summary(page, 'title'), 'The Quiet Engineering of Canal Locks');
   assert.equal(await summary(page, 'page-type'),
     `${ex.pageType.kind} (${Math.round(ex.pageType.confidence * 100)}% confidence)`);
