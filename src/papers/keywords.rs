@@ -205,14 +205,20 @@ impl Analyzer {
 
     /// Calls `f(surface, term)` for every term of `text`, in order: the
     /// surface form as written, the term (stem) it counts as.
-    pub fn each_term(&self, text: &str, f: &mut dyn FnMut(&str, String)) {
+    pub fn each_term(&self, text: &str, f: &mut dyn FnMut(&str, &str)) {
         let mut lower = String::new();
+        // Lower-cased word → its term (None: no term): each distinct word
+        // is stemmed once (Zipf: most words of a text repeat).
+        let mut seen: WordMap<Option<String>> = WordMap::default();
         Analyzer::each_token(text, &mut |token, unspaced| {
             if unspaced {
-                return f(token, token.to_string());
+                return f(token, token);
             }
             lower_into(token, &mut lower);
-            if let Some(t) = self.term_of(&lower) {
+            if !seen.contains_key(lower.as_str()) {
+                seen.insert(lower.clone(), self.term_of(&lower));
+            }
+            if let Some(t) = &seen[lower.as_str()] {
                 f(token, t);
             }
         });
@@ -221,7 +227,7 @@ impl Analyzer {
     /// The terms of `text` (stems, stop words removed), in order.
     pub fn terms(&self, text: &str) -> Vec<String> {
         let mut out = Vec::new();
-        self.each_term(text, &mut |_, t| out.push(t));
+        self.each_term(text, &mut |_, t| out.push(t.to_string()));
         out
     }
 }
@@ -268,7 +274,7 @@ pub fn article_keywords(text: &str, lang: Option<&str>) -> Vec<String> {
     // Per stem: its surface forms with their counts.
     let mut forms: Vec<Vec<(String, u32)>> = Vec::new();
     Analyzer::new(lang).each_term(text, &mut |surface, term| {
-        let i = vocab.id(&term) as usize;
+        let i = vocab.id(term) as usize;
         counts.resize(vocab.vocab.len(), 0);
         forms.resize(vocab.vocab.len(), Vec::new());
         counts[i] += 1;
