@@ -17,8 +17,9 @@
 #                              dump the three development sets' PageFacts where missing (or all,
 #                              with --refresh-facts: after a walker change), train the decision's
 #                              models with held-out figures, write src/decision/model.rs, rebuild
-#   ./build.sh bench [DATASET_DIR]
-#                              extraction time and memory figures (printed, never asserted)
+#   ./build.sh bench [DATASET_DIR[@K]…] [--runs N] [--growth N,…] [--large N,…]
+#                              extraction time by stage, growth and memory figures (printed,
+#                              never asserted)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -187,7 +188,13 @@ case "${1:-build}" in
   bench)
     shift
     setup; build
-    exec node tests/eval/bench.mjs "${1:-$DATASETS/readability}"
+    # Default: readability (130 pages) and every 10th wcxb-dev page (150),
+    # the growth pages (1k to 1M elements) and the 200,000-element page in
+    # the extension. Options pass through (tests/eval/bench.mjs).
+    if [ $# -eq 0 ] || [[ "$1" == --* ]]; then
+      set -- "$DATASETS/readability" "$DATASETS/wcxb-dev@10" "$@"
+    fi
+    exec node tests/eval/bench.mjs "$@"
     ;;
-  *) echo "usage: ./build.sh [build|test|serve [PORT]|eval DATASET_DIR [--out DIR] [--gate …] [--ids-file …]|facts DATASET_DIR [--out DIR]|train [--refresh-facts]|bench [DATASET_DIR]]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [build|test|serve [PORT]|eval DATASET_DIR [--out DIR] [--gate …] [--ids-file …]|facts DATASET_DIR [--out DIR]|train [--refresh-facts]|bench [DATASET_DIR[@K]…] [--runs N]]" >&2; exit 2 ;;
 esac

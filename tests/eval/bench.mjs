@@ -2,10 +2,10 @@
 // on pages served as the evaluation serves them (scripts blocked, nothing
 // but the page loaded).
 //
-//   node tests/eval/bench.mjs [DATASET_DIR…] [--runs N] [--limit N] [--every K]
+//   node tests/eval/bench.mjs [DATASET_DIR[@K]…] [--runs N] [--limit N] [--every K]
 //                             [--large N,N…|0] [--growth N,N…|0]
 //
-// 1. Stage table, per data set (every K-th page with --every): per page,
+// 1. Stage table, per data set (every K-th page with --every K or DIR@K): per page,
 //    once, the wasm start-up in a fresh instance (compile, instantiate,
 //    first call) and its first, unoptimised run (the first click); then the median of N runs of each stage,
 //    read from the core's own `stages` (src/extract.rs) and the walk's
@@ -29,6 +29,7 @@ import { mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import {
   ROOT, DIST, CHROMIUM, chromiumArgs, serveStatic, launchWithExtension, clickAction, waitForReader, tabIdOf,
+  grantSiteAccess,
 } from '../e2e/lib.mjs';
 import { largePageHtml } from './large-page.mjs';
 import { servePages, isolatePage } from './pages.mjs';
@@ -45,7 +46,11 @@ function args(argv) {
     else if (argv[i] === '--growth') a.growth = sizes(argv[++i]);
     else if (argv[i] === '--limit') a.limit = Number(argv[++i]);
     else if (argv[i] === '--every') a.every = Math.max(1, Number(argv[++i]));
-    else a.datasets.push(resolve(argv[i]));
+    else {
+      // DATASET_DIR@K: every K-th page of that set (overrides --every).
+      const [dir, k] = argv[i].split('@');
+      a.datasets.push({ dir: resolve(dir), every: k ? Math.max(1, Number(k)) : null });
+    }
   }
   return a;
 }
@@ -86,8 +91,12 @@ async function measure({ runs, wasmBytes }) {
   // Start-up from the module's bytes (the extension fetches them from its
   // own package; that fetch is in the first-click figures of the large
   // page below).
+  const bytes = new Uint8Array(wasmBytes);
+  // Let the page's own pending work (style, layout, image decoding after
+  // load) run first: it would land in whichever step awaits first.
+  await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 50))));
   let t = performance.now();
-  const module = await WebAssembly.compile(new Uint8Array(wasmBytes));
+  const module = await WebAssembly.compile(bytes);
   const startCompile = performance.now() - t;
   t = performance.now();
   const exports = await wasm_bindgen({ module_or_path: module });
@@ -161,9 +170,9 @@ async function pageSources() {
 }
 
 /** Measures every chosen page of one data set; returns the per-page rows. */
-async function benchSet(browser, a, dataset, src, wasmBytes) {
+async function benchSet(browser, a, { dir: dataset, every }, src, wasmBytes) {
   const truth = JSON.parse(await readFile(join(dataset, 'ground-truth.json'), 'utf8'));
-  const ids = Object.keys(truth).filter((_, i) => i % a.every === 0).slice(0, a.limit);
+  const ids = Object.keys(truth).filter((_, i) => i % (every ?? a.every) === 0).slice(0, a.limit);
   const server = await servePages(join(dataset, 'pages'));
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -329,8 +338,14 @@ async function benchLarge(elements) {
       const latest = Object.entries(all).filter(([k]) => k.startsWith(PITH_ARTICLE_KEY_PREFIX)).sort().pop();
       return latest ? latest[1].result : null;
     });
+    // The reader took the page's tab: read warm in a tab of its own, the
+    // site granted (as "always open" would) since no click grants it.
     await reader.close();
-    const tabId = await tabIdOf(browser.worker, page.url());
+    await grantSiteAccess(browser, new URL(server.url('/')).origin);
+    const warmPage = await browser.context.newPage();
+    await warmPage.goto(server.url('/large/large.html'), { timeout: 120000 });
+    await warmPage.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+    const tabId = await tabIdOf(browser.worker, warmPage.url());
     const warm = [];
     for (let i = 0; i < LARGE_WARM_RUNS; i++) {
       warm.push(await browser.worker.evaluate(async ([id]) => {
@@ -340,9 +355,9 @@ async function benchLarge(elements) {
       }, [tabId]));
     }
     // The same walks in the page's own (main) world.
-    await page.addScriptTag({ url: server.url('/ext/pkg/pith.js') });
-    await page.addScriptTag({ url: server.url('/ext/content/walker.js') });
-    const main = await page.evaluate(async ({ wasmUrl, runs }) => {
+    await warmPage.addScriptTag({ url: server.url('/ext/pkg/pith.js') });
+    await warmPage.addScriptTag({ url: server.url('/ext/content/walker.js') });
+    const main = await warmPage.evaluate(async ({ wasmUrl, runs }) => {
       await wasm_bindgen({ module_or_path: wasmUrl });
       const out = { wasmWalk: [], score: [], jsWalk: [] };
       for (let i = 0; i < runs; i++) {
@@ -359,7 +374,7 @@ async function benchLarge(elements) {
       }
       return out;
     }, { wasmUrl: server.url('/ext/pkg/pith_bg.wasm'), runs: LARGE_WARM_RUNS });
-    await page.close();
+    await warmPage.close();
 
     const med = (xs) => quantile(xs, 0.5);
     const ms = (x) => (x == null ? '' : `${Math.round(x)}`);
