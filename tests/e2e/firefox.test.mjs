@@ -85,7 +85,9 @@ describe('Firefox end to end', () => {
         ready: !error && (state === 'ready' || (state === undefined && !!document.querySelector('article'))),
         error: error ? error.textContent : state === 'error' ? main.textContent : null,
         state: state ?? null,
-        text: (main || document.body).textContent.replace(/\\s+/g, ' ').trim().slice(0, 300),
+        // Between documents (the page unloading, the reader loading) there
+        // may be no body yet: read what there is.
+        text: ((main || document.body || document.documentElement)?.textContent ?? '').replace(/\\s+/g, ' ').trim().slice(0, 300),
       };`);
     let last;
     await waitFor(async () => { last = await readerState(); return last.ready || last.error; }, READ_MS,
