@@ -642,12 +642,31 @@ impl<'a> Builder<'a> {
         match self.tag(c) {
             Some(Tag::Ul | Tag::Ol | Tag::Menu | Tag::Blockquote | Tag::Pre) => false,
             Some(Tag::Dl) => !within(&[Tag::Dt, Tag::Dd]),
-            Some(Tag::Table) => !is_data_table(page, c) || !within(&[Tag::Td, Tag::Th, Tag::Caption]),
+            Some(Tag::Table) => {
+                !is_data_table(page, c) || !within(&[Tag::Td, Tag::Th, Tag::Caption]) || !self.cells_in_rows(c)
+            }
             Some(Tag::Figure) => {
                 !page.subtree(c).any(|n| self.images.contains_key(&n)) || !within(&[Tag::Figcaption])
             }
             _ => true,
         }
+    }
+
+    /// Whether every kept leaf of table `t` lies in a cell of one of its
+    /// rows ([`table_rows`]) or in its caption: the table block holds only
+    /// those, so a cell placed elsewhere (a `<th>` straight under `<table>`,
+    /// which a random-document property test found) would lose its text.
+    fn cells_in_rows(&self, t: NodeId) -> bool {
+        let page = self.page;
+        let rows = table_rows(page, t);
+        self.leaves_under(t).filter(|&l| self.kept_leaf[l]).all(|l| {
+            let holder = self.seg.leaves[l].holder().max(t);
+            match page.closest(holder, |e| matches!(e.tag, Tag::Td | Tag::Th | Tag::Caption)) {
+                Some(cell) if page.tag(cell) == Some(Tag::Caption) => page.nodes[cell].parent == Some(t),
+                Some(cell) => page.nodes[cell].parent.is_some_and(|r| rows.contains(&r)),
+                None => false,
+            }
+        })
     }
 
     /// The blocks of element `c`, which leads to kept content.

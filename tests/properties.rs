@@ -701,3 +701,35 @@ proptest! {
         prop_assert!(message.starts_with("pith: ") && names, "unclear message: {}", message);
     }
 }
+
+/// A case the random documents found (2026-11-22): a header cell straight
+/// under `<table>`, outside any row. The table block holds only its rows'
+/// cells, so the table must not be built as one: its text was lost.
+#[test]
+fn a_cell_outside_any_row_keeps_its_text() {
+    let node = |parent: i64, tag: &str, text: &str| pith::model::NodeFacts {
+        parent,
+        tag: tag.to_string(),
+        text: text.to_string(),
+        ..Default::default()
+    };
+    let line = "Locks lift boats with gravity alone: water pours from the upper reach into the chamber \
+                until both levels match, and only then does the upper gate open.";
+    let facts = PageFacts {
+        url: "https://example.test/random".into(),
+        nodes: vec![
+            node(-1, "div", ""),
+            node(0, "table", ""),
+            node(1, "div", ""),
+            node(1, "th", ""),
+            node(3, "div", ""),
+            node(4, "#text", line),
+            node(4, "div", ""),
+        ],
+        ..Default::default()
+    };
+    let page = Page::from_facts(facts).unwrap();
+    let out = extract(&page, &Options { scores: true, ..Options::default() }).unwrap();
+    check_no_lost_text(&page, &out).unwrap();
+    assert!(out.text.contains("Locks lift boats"), "the cell's text is kept: {:?}", out.text);
+}
