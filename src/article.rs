@@ -642,9 +642,7 @@ impl<'a> Builder<'a> {
         match self.tag(c) {
             Some(Tag::Ul | Tag::Ol | Tag::Menu | Tag::Blockquote | Tag::Pre) => false,
             Some(Tag::Dl) => !within(&[Tag::Dt, Tag::Dd]),
-            Some(Tag::Table) => {
-                !is_data_table(page, c) || !within(&[Tag::Td, Tag::Th, Tag::Caption]) || !self.cells_in_rows(c)
-            }
+            Some(Tag::Table) => !is_data_table(page, c) || !self.cells_in_rows(c),
             Some(Tag::Figure) => {
                 !page.subtree(c).any(|n| self.images.contains_key(&n)) || !within(&[Tag::Figcaption])
             }
@@ -652,10 +650,11 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// Whether every kept leaf of table `t` lies in a cell of one of its
-    /// rows ([`table_rows`]) or in its caption: the table block holds only
-    /// those, so a cell placed elsewhere (a `<th>` straight under `<table>`,
-    /// which a random-document property test found) would lose its text.
+    /// Whether every kept leaf of table `t` lies in a cell of one of its own
+    /// rows ([`table_rows`]) or in its own caption: the table block holds
+    /// only those, so a cell placed elsewhere (a `<th>` straight under
+    /// `<table>`, which a random-document property test found, or a nested
+    /// table's cell) would lose its text.
     fn cells_in_rows(&self, t: NodeId) -> bool {
         let page = self.page;
         let rows = table_rows(page, t);

@@ -68,7 +68,7 @@ extern "C" {
     /// `performance.now()`: the global `performance` of a window, a
     /// content script's world and a service worker alike.
     #[wasm_bindgen(js_namespace = performance, js_name = now)]
-    fn performance_now() -> f64;
+    pub(crate) fn performance_now() -> f64;
 }
 
 /// The tunable parameters, described (`crate::params::PARAMS`: key, name,

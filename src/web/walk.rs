@@ -12,6 +12,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{AssignedNodesOptions, CssStyleDeclaration, Document, Element, HtmlSlotElement, Node, Window};
 
+use super::performance_now;
 use crate::error::Error;
 use crate::model::{attributes_read, is_frame, is_opaque, is_skipped, walks_noscript, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
 use crate::text;
@@ -25,9 +26,6 @@ extern "C" {
     /// `Element.checkVisibility(options)`.
     #[wasm_bindgen(method, js_name = checkVisibility)]
     fn check_visibility(this: &CheckedElement, options: &JsValue) -> bool;
-    /// `performance.now()`, for the walk's own stage times.
-    #[wasm_bindgen(js_namespace = performance, js_name = now)]
-    fn performance_now() -> f64;
 }
 
 /// Attribute and property names the walk passes for every element.

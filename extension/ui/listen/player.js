@@ -15,9 +15,8 @@ var PithPlayer = (() => {
   /**
    * The longest utterance, in characters, at 1× rate. Chromium stops long
    * utterances: its network (non-local) voices cut off "between 200-300
-   * characters" (crbug.com/335907, stackoverflow.com/q/21947730) and after
-   * about 15 seconds of speech (stackoverflow.com/q/42875726, still so in
-   * 2020). 200 is the low end of the first; Read Aloud, the Chrome extension,
+   * characters" and after about 15 seconds of speech (Chromium issue
+   * 335907). 200 is the low end of the first; Read Aloud, the Chrome extension,
    * cuts at 36 words (about 200 characters) for the same reason.
    */
   const MAX_UTTERANCE_CHARS = 200;

@@ -209,12 +209,19 @@ struct PageResult {
     readerable: Option<f64>,
 }
 
-fn eval(a: &Args, ds: &DataSet) {
+/// The set's page ids a command reads: those of `--ids` if given, at most
+/// `--limit`.
+fn chosen_ids<'a>(a: &Args, ds: &'a DataSet) -> Vec<&'a String> {
     let mut ids: Vec<&String> = ds.truth.keys().collect();
     if let Some(only) = &a.ids {
         ids.retain(|id| only.contains(id));
     }
     ids.truncate(a.limit);
+    ids
+}
+
+fn eval(a: &Args, ds: &DataSet) {
+    let ids = chosen_ids(a, ds);
     let started = Instant::now();
     let results: Vec<Option<PageResult>> = par_map(&ids, |id| {
         let truth = &ds.truth[id.as_str()];
@@ -319,11 +326,7 @@ fn report(ds: &DataSet, results: &[PageResult], missing: usize, secs: f64) {
 /// The best a leaf-level decision can do: every leaf the labels call
 /// content, and nothing else.
 fn oracle(a: &Args, ds: &DataSet) {
-    let mut ids: Vec<&String> = ds.truth.keys().collect();
-    if let Some(only) = &a.ids {
-        ids.retain(|id| only.contains(id));
-    }
-    ids.truncate(a.limit);
+    let ids = chosen_ids(a, ds);
     let started = Instant::now();
     let results: Vec<Option<PageResult>> = par_map(&ids, |id| {
         let truth = &ds.truth[id.as_str()];
@@ -687,11 +690,7 @@ const PROFILE_RUNS: usize = 5;
 /// [`PROFILE_RUNS`] runs, then the median and p95 over pages (for `perf
 /// record` and for comparing with the browser's figures).
 fn profile(a: &Args, ds: &DataSet) {
-    let mut ids: Vec<&String> = ds.truth.keys().collect();
-    if let Some(only) = &a.ids {
-        ids.retain(|id| only.contains(id));
-    }
-    ids.truncate(a.limit);
+    let ids = chosen_ids(a, ds);
     let pages: Vec<pith::Page> = ids.iter().filter_map(|id| ds.page(id)).collect();
     let names = ["segment", "signals", "page type", "decision", "article", "total"];
     let mut per_page: Vec<Vec<f64>> = vec![Vec::new(); names.len()];
@@ -727,8 +726,7 @@ fn profile(a: &Args, ds: &DataSet) {
 /// Per-signal times of `run_signals`, natively (`pith-lab signals SET`).
 fn signals_profile(a: &Args, ds: &DataSet) {
     use pith::{cues, papers};
-    let mut ids: Vec<&String> = ds.truth.keys().collect();
-    ids.truncate(a.limit);
+    let ids = chosen_ids(a, ds);
     let pages: Vec<pith::Page> = ids.iter().filter_map(|id| ds.page(id)).collect();
     let mut sums: Vec<(&str, f64)> = Vec::new();
     let mut add = |name: &'static str, ms: f64| match sums.iter_mut().find(|(n, _)| *n == name) {
