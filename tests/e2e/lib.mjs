@@ -139,13 +139,23 @@ export async function clickAction({ context, worker, extensionId }, page) {
   }
 }
 
-/** The tab id (chrome.tabs) of the page at `url`, asked of the service worker. */
-export async function tabIdOf(worker, url) {
-  return worker.evaluate(async (u) => {
-    const tabs = await chrome.tabs.query({});
-    const tab = tabs.find((t) => t.url === u);
-    return tab ? tab.id : null;
-  }, url);
+/**
+ * The tab id (chrome.tabs) of the page at `url`, asked of the service worker.
+ * The browser updates a tab's URL a moment after the page's own navigation
+ * (e.g. a history step back), so this polls for up to `waitMs`; when several
+ * tabs show `url` (a page a failed test left open), the newest tab wins, since
+ * tab ids only grow. Null when no tab shows it in time.
+ */
+export async function tabIdOf(worker, url, waitMs = 5000) {
+  return worker.evaluate(async ([u, wait]) => {
+    const deadline = Date.now() + wait;
+    for (;;) {
+      const ids = (await chrome.tabs.query({})).filter((t) => t.url === u).map((t) => t.id);
+      if (ids.length > 0) return Math.max(...ids);
+      if (Date.now() >= deadline) return null;
+      await new Promise((ok) => setTimeout(ok, 25));
+    }
+  }, [url, waitMs]);
 }
 
 /** The reader page's path in the extension (ui/reader.html). */

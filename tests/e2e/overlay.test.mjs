@@ -44,12 +44,17 @@ async function tabOf(page) {
 /** The overlay's own account of what it draws, read in the extension's world. */
 async function overlayState(page) {
   const id = await tabIdOf(browser.worker, page.url());
+  if (id === null) return null; // the tab does not show the page's URL yet: asked again
   return browser.worker.evaluate(async (tabId) => {
-    const [r] = await chrome.scripting.executeScript({
-      target: { tabId, frameIds: [0] },
-      func: () => globalThis[Symbol.for('pith.see')]?.snapshot() ?? null,
-    });
-    return r.result;
+    try {
+      const [r] = await chrome.scripting.executeScript({
+        target: { tabId, frameIds: [0] },
+        func: () => globalThis[Symbol.for('pith.see')]?.snapshot() ?? null,
+      });
+      return r.result;
+    } catch {
+      return null; // the tab is between documents: asked again until the caller's deadline
+    }
   }, id);
 }
 
