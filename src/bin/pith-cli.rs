@@ -3,9 +3,12 @@
 //! ```text
 //! pith-cli extract PAGE.html [URL]   print the Extraction as JSON
 //! pith-cli text PAGE.html [URL]   print the article's title and text
+//! pith-cli facts FACTS.json       print the Extraction of dumped PageFacts
+//!                                 (a browser walk's, e.g. `./build.sh facts`)
 //! ```
 //! Parsed HTML has no layout: widths come from attributes and inline styles
-//! only, so results can differ from the extension's on the live page.
+//! only, so results can differ from the extension's on the live page. Facts
+//! dumped from a browser carry its layout.
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
@@ -14,22 +17,32 @@ fn main() {
     let (cmd, path) = match (args.first(), args.get(1)) {
         (Some(c), Some(p)) => (c.as_str(), p.as_str()),
         _ => {
-            eprintln!("usage: pith-cli (extract|text) PAGE.html [URL]");
+            eprintln!("usage: pith-cli (extract|text) PAGE.html [URL] | pith-cli facts FACTS.json");
             exit(2);
         }
     };
     let url = args.get(2).map(String::as_str).unwrap_or("");
-    let html = match std::fs::read_to_string(path) {
+    let input = match std::fs::read_to_string(path) {
         Ok(h) => h,
         Err(e) => {
             eprintln!("pith: {path}: {e}");
             exit(1);
         }
     };
-    let result = pith::html::parse_document(&html, url)
-        .and_then(|page| pith::extract(&page, &pith::Options::default()));
+    let page = if cmd == "facts" {
+        match serde_json::from_str::<pith::model::PageFacts>(&input) {
+            Ok(facts) => pith::model::Page::from_facts(facts),
+            Err(e) => {
+                eprintln!("pith: {path}: not PageFacts: {e}");
+                exit(1);
+            }
+        }
+    } else {
+        pith::html::parse_document(&input, url)
+    };
+    let result = page.and_then(|page| pith::extract(&page, &pith::Options::default()));
     match (cmd, result) {
-        ("extract", Ok(out)) => println!("{}", serde_json::to_string_pretty(&out).expect("serialisable")),
+        ("extract" | "facts", Ok(out)) => println!("{}", serde_json::to_string_pretty(&out).expect("serialisable")),
         ("text", Ok(out)) => println!("{}\n\n{}", out.title, out.text),
         (_, Err(e)) => {
             eprintln!("{e}");

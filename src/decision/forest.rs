@@ -35,12 +35,13 @@ pub struct Forest {
 impl Forest {
     /// The raw score (log-odds) of one row; `x[k]` is feature `k`.
     pub fn margin(&self, x: &[f32]) -> f32 {
+        let halves = half_table();
         let mut sum = self.bias;
         for &root in self.roots {
             let mut i = root as usize;
             loop {
                 let f = self.feature[i];
-                let t = f16_to_f32(self.threshold[i]);
+                let t = halves[self.threshold[i] as usize];
                 if f == LEAF {
                     sum += t;
                     break;
@@ -59,6 +60,16 @@ impl Forest {
     pub fn probability(&self, x: &[f32]) -> f32 {
         1.0 / (1.0 + (-self.margin(x)).exp())
     }
+}
+
+/// Every half-precision value decoded (256 KB, built on first use): the
+/// walk reads one threshold per node it visits, and decoding each in place
+/// was a fifth of the decision's time on the 200,000-element page of
+/// `tests/eval/large-page.mjs` (`perf record` of `pith-cli facts`,
+/// 2026-11-22).
+fn half_table() -> &'static [f32] {
+    static TABLE: std::sync::OnceLock<Box<[f32]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| (0..=u16::MAX).map(f16_to_f32).collect())
 }
 
 /// Half-precision bits to `f32` (exact).
