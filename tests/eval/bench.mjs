@@ -82,8 +82,45 @@ const STAGES = [
   ['firstClick', '**Pith first click (start-up + first run)**'],
   ['readability', '**Readability.js parse**'],
   ['jsWalk', 'JS walker (strict-CSP path)'],
+  ['floor', 'floor: the walk\'s style and layout reads alone (bare JS loop)'],
   ['factsExtract', 'JS facts → core (JSON, model, extract)'],
 ];
+
+/**
+ * The physical floor of any walk that reads the rendered page as Pith's
+ * does: the same calls per node (computed display and position,
+ * checkVisibility, one box; the font of each element holding text), in a
+ * bare loop that keeps nothing. No walker can read the same facts faster.
+ * Evaluated in the page (its source is sent), so self-contained.
+ */
+function floorReads() {
+  const visibility = { visibilityProperty: true };
+  let sink = 0;
+  const fontRead = new Set();
+  const stack = [document.body || document.documentElement];
+  while (stack.length) {
+    const node = stack.pop();
+    if (node.nodeType === 3) {
+      const p = node.parentElement;
+      if (p && !fontRead.has(p) && node.nodeValue.trim()) {
+        fontRead.add(p);
+        const st = getComputedStyle(p);
+        sink += st.getPropertyValue('font-size').length + st.getPropertyValue('font-weight').length
+          + st.getPropertyValue('line-height').length;
+      }
+      continue;
+    }
+    if (node.nodeType !== 1) continue;
+    const st = getComputedStyle(node);
+    const display = st.getPropertyValue('display');
+    if (display === 'none' || !node.checkVisibility(visibility)) continue;
+    const r = node.getBoundingClientRect();
+    sink += r.x + r.y + r.width + r.height;
+    if (display !== 'inline') sink += st.getPropertyValue('position').length;
+    for (let c = node.lastChild; c; c = c.previousSibling) stack.push(c);
+  }
+  return sink;
+}
 
 /** Runs in the page: start-up once, then every stage `runs` times; per-stage medians. */
 async function measure({ runs, wasmBytes }) {
@@ -106,7 +143,7 @@ async function measure({ runs, wasmBytes }) {
   const startFirstCall = performance.now() - t;
 
   const keys = ['walk', 'walkDom', 'walkStyle', 'model', 'segment', 'signals', 'pageType', 'decision', 'article',
-    'output', 'pith', 'jsWalk', 'factsExtract', 'readability'];
+    'output', 'pith', 'jsWalk', 'factsExtract', 'readability', 'floor'];
   const steps = Object.fromEntries(keys.map((k) => [k, []]));
   let elements = 0;
   let cold = 0;
@@ -142,6 +179,9 @@ async function measure({ runs, wasmBytes }) {
     wasm_bindgen.extractFacts(JSON.stringify(js.facts), { scores: false });
     steps.factsExtract.push(performance.now() - t);
     t = performance.now();
+    PithFloorReads();
+    steps.floor.push(performance.now() - t);
+    t = performance.now();
     new Readability(document.cloneNode(true)).parse();
     steps.readability.push(performance.now() - t);
   }
@@ -166,6 +206,7 @@ async function pageSources() {
   // the globals the measurement uses.
   return `${(await Promise.all(sources.map((f) => readFile(f, 'utf8')))).join('\n;\n')}
     ;globalThis.wasm_bindgen = wasm_bindgen; globalThis.PithWalker = PithWalker;
+    globalThis.PithFloorReads = ${floorReads};
     globalThis.Readability = Readability;`;
 }
 
@@ -206,6 +247,7 @@ function printStages(sets, runs) {
   }
   const ratio = (s, k, q) => quantile(s.rows.map((r) => r[k]), q) / quantile(s.rows.map((r) => r.readability), q);
   console.log(`| Pith in-page / Readability.js | ${sets.map((s) => `${f(ratio(s, 'pith', 0.5))} | ${f(ratio(s, 'pith', 0.95))}`).join(' | ')} |`);
+  console.log(`| floor / Readability.js | ${sets.map((s) => `${f(ratio(s, 'floor', 0.5))} | ${f(ratio(s, 'floor', 0.95))}`).join(' | ')} |`);
   console.log(`| first click / Readability.js | ${sets.map((s) => `${f(ratio(s, 'firstClick', 0.5))} | ${f(ratio(s, 'firstClick', 0.95))}`).join(' | ')} |`);
   console.log('');
   for (const s of sets) {
@@ -354,6 +396,22 @@ async function benchLarge(elements) {
         return { ...r.timing, roundTripMs: performance.now() - t, ok: r.ok, path: r.path };
       }, [tabId]));
     }
+    // The floor (the walk's reads alone) in the content script's isolated
+    // world and in the page's main world: the DOM costs more per call in an
+    // isolated world, and nothing a walker does can remove that.
+    const floor = {};
+    for (const world of ['ISOLATED', 'MAIN']) {
+      floor[world] = await browser.worker.evaluate(async ([t, w, src, runs]) => {
+        // eslint-disable-next-line no-new-func
+        const func = new Function(`const f = ${src}; const t = performance.now(); f(); return performance.now() - t;`);
+        const xs = [];
+        for (let i = 0; i < runs; i++) {
+          const [r] = await chrome.scripting.executeScript({ target: { tabId: t, frameIds: [0] }, world: w, func });
+          xs.push(r.result);
+        }
+        return xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+      }, [tabId, world, floorReads.toString(), LARGE_WARM_RUNS]);
+    }
     // The same walks in the page's own (main) world.
     await warmPage.addScriptTag({ url: server.url('/ext/pkg/pith.js') });
     await warmPage.addScriptTag({ url: server.url('/ext/content/walker.js') });
@@ -385,6 +443,7 @@ async function benchLarge(elements) {
     console.log('|---|---|---|---|');
     console.log(`| wasm start-up (fetch, compile, instantiate) | ${ms(ft && ft.initMs)} | ${ms(w('initMs'))} | |`);
     console.log(`| walk (live DOM → model) | ${ms(ft && ft.walkMs)} | ${ms(w('walkMs'))} | ${ms(med(main.wasmWalk))} (JS walker ${ms(med(main.jsWalk))}) |`);
+    console.log(`| floor: the walk's reads alone (bare JS loop) | | ${ms(floor.ISOLATED)} (content script's world) | ${ms(floor.MAIN)} |`);
     console.log(`| score and build the article | ${ms(ft && ft.scoreMs)} | ${ms(w('scoreMs'))} | ${ms(med(main.score))} |`);
     const rest = ft ? clickToReader - ft.totalMs : null;
     console.log(`| handshake, injection, messages, storage, reader tab | ${ms(rest)} | ${ms(w('roundTripMs') - w('totalMs'))} | |`);
