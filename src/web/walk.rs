@@ -12,11 +12,11 @@
 //! can (measured on the 200,000-element page of `tests/eval/large-page.mjs`
 //! with a CPU profile of the walk, headless Chromium, 2026-11-22):
 //! - children by `lastChild`/`previousSibling`, not `childNodes`: a
-//!   `NodeList` per node and one `item` call per child cost 20× more (19 ms
+//!   `NodeList` per node and one `item` call per child cost 11× more (19 ms
 //!   against 211 ms for a bare tree walk of that page in plain JS);
 //! - `getComputedStyle` and `getPropertyValue` through imports of their own
 //!   that return plain values: web-sys's throwing forms wrap every call in
-//!   an exception handler (about a tenth of the walk in that profile);
+//!   an exception handler (an eighth of the walk in that profile);
 //! - the style time is sampled, not clocked per element (two clock reads
 //!   per element were 7 % of the walk).
 
