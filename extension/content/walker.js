@@ -63,14 +63,13 @@ var PithWalker = (() => {
   }
 
   /**
-   * A noscript's content: its raw markup parsed as a document (inert), the
-   * body's children; none when the markup is short.
+   * A noscript's content: its raw markup parsed as a document (inert), whose
+   * body's children the walk reads; null when the markup is short.
    */
-  function noscriptChildren(node) {
+  function noscriptBody(node) {
     const markup = node.textContent || '';
-    if (markup.length < NOSCRIPT_MIN_MARKUP) return [];
-    const doc = new DOMParser().parseFromString(markup, 'text/html');
-    return doc.body ? doc.body.childNodes : [];
+    if (markup.length < NOSCRIPT_MIN_MARKUP) return null;
+    return new DOMParser().parseFromString(markup, 'text/html').body;
   }
 
   /**
@@ -83,10 +82,9 @@ var PithWalker = (() => {
     return doc && HTML_CONTENT_TYPES.includes(doc.contentType) ? doc : null;
   }
 
-  /** What a frame shows: its body's children, else its root element's. */
-  function frameChildren(doc) {
-    const root = doc.body || doc.documentElement;
-    return root ? root.childNodes : [];
+  /** Whose children a frame shows: its body, else its root element. */
+  function frameRoot(doc) {
+    return doc.body || doc.documentElement;
   }
 
   /** Sets `obj[key] = value` unless value is empty (the core's default). */
@@ -211,8 +209,8 @@ var PithWalker = (() => {
         }
         out.push(f);
         if (tag === 'noscript') {
-          const children = noscriptChildren(node);
-          for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], index, true, frame]);
+          const body = noscriptBody(node);
+          if (body) pushChildren(stack, body, index, true, frame);
         } else if (FRAME_TAGS.has(tag)) {
           const inner = frameDocument(node);
           if (inner) {
@@ -222,8 +220,8 @@ var PithWalker = (() => {
               x: frames[frame].x + (r ? r.x : 0) + node.clientLeft,
               y: frames[frame].y + (r ? r.y : 0) + node.clientTop,
             });
-            const children = frameChildren(inner);
-            for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], index, hidden, frames.length - 1]);
+            const root = frameRoot(inner);
+            if (root) pushChildren(stack, root, index, hidden, frames.length - 1);
           } else {
             // The src property: the address resolved.
             if (node.src) facts.framesSkipped.push(node.src);

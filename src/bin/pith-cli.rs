@@ -30,13 +30,7 @@ fn main() {
         }
     };
     let page = if cmd == "facts" {
-        match serde_json::from_str::<pith::model::PageFacts>(&input) {
-            Ok(facts) => pith::model::Page::from_facts(facts),
-            Err(e) => {
-                eprintln!("pith: {path}: not PageFacts: {e}");
-                exit(1);
-            }
-        }
+        pith::model::PageFacts::from_json(&input).and_then(pith::model::Page::from_facts)
     } else {
         pith::html::parse_document(&input, url)
     };

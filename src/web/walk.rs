@@ -167,8 +167,8 @@ fn push_rendered_children(stack: &mut Vec<Entry>, node: &Node, tag: &str, flatte
     if tag == "slot" {
         let assigned = node.unchecked_ref::<HtmlSlotElement>().assigned_nodes_with_options(flatten);
         if assigned.length() > 0 {
-            for n in assigned.iter().collect::<Vec<_>>().into_iter().rev() {
-                stack.push((n.unchecked_into(), index, hidden, frame));
+            for i in (0..assigned.length()).rev() {
+                stack.push((assigned.get(i).unchecked_into(), index, hidden, frame));
             }
             return;
         }
@@ -177,18 +177,16 @@ fn push_rendered_children(stack: &mut Vec<Entry>, node: &Node, tag: &str, flatte
 }
 
 /// A noscript's content: its raw markup parsed as a document (inert: no
-/// script runs, nothing loads), the body's children; none when the markup
-/// is short (see the walk rules in the model's facts module).
-fn noscript_children(e: &Element) -> Vec<Node> {
+/// script runs, nothing loads), whose body's children the walk reads; none
+/// when the markup is short (see the walk rules in the model's facts module).
+fn noscript_body(e: &Element) -> Option<Node> {
     let markup = e.text_content().unwrap_or_default();
     if !walks_noscript(&markup) {
-        return Vec::new();
+        return None;
     }
-    let Ok(parser) = web_sys::DomParser::new() else { return Vec::new() };
-    let Ok(doc) = parser.parse_from_string(&markup, web_sys::SupportedType::TextHtml) else { return Vec::new() };
-    let Some(body) = doc.body() else { return Vec::new() };
-    let nodes = body.child_nodes();
-    (0..nodes.length()).filter_map(|i| nodes.item(i)).collect()
+    let parser = web_sys::DomParser::new().ok()?;
+    let doc = parser.parse_from_string(&markup, web_sys::SupportedType::TextHtml).ok()?;
+    doc.body().map(Node::from)
 }
 
 /// A document the walk reads: the page's, or a same-origin frame's, with
@@ -211,14 +209,10 @@ fn frame_document(e: &Element) -> Option<Document> {
     HTML_CONTENT_TYPES.contains(&doc.content_type().as_str()).then_some(doc)
 }
 
-/// What a frame shows: its body's children (the frame element stands for
-/// its body), else its root element's.
-fn frame_children(doc: &Document) -> Vec<Node> {
-    let Some(root) = doc.body().map(Element::from).or_else(|| doc.document_element()) else {
-        return Vec::new();
-    };
-    let nodes = root.child_nodes();
-    (0..nodes.length()).filter_map(|i| nodes.item(i)).collect()
+/// Whose children a frame shows: its body (the frame element stands for
+/// its body), else its root element.
+fn frame_root(doc: &Document) -> Option<Node> {
+    doc.body().map(Node::from).or_else(|| doc.document_element().map(Node::from))
 }
 
 /// Content types the walk reads; anything else (XML, SVG images, feeds) is
@@ -376,8 +370,8 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                 f.tag = tag.clone();
                 facts.nodes.push(f);
                 if tag == "noscript" {
-                    for c in noscript_children(e).into_iter().rev() {
-                        stack.push((c, index, true, frame));
+                    if let Some(body) = noscript_body(e) {
+                        push_children(&mut stack, &body, index, true, frame);
                     }
                 } else if is_frame(&tag) {
                     match frame_document(e) {
@@ -393,8 +387,8 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                                 y: frame_y + y + f64::from(e.client_top()),
                             });
                             let inner_frame = frames.len() - 1;
-                            for c in frame_children(&inner).into_iter().rev() {
-                                stack.push((c, index, hidden, inner_frame));
+                            if let Some(root) = frame_root(&inner) {
+                                push_children(&mut stack, &root, index, hidden, inner_frame);
                             }
                         }
                         None => {
