@@ -104,6 +104,9 @@ pub const COLUMNS: &[ColumnSpec] = &[
     ColumnSpec { key: "schema.titleListing", signal: "schema", label: "title: listing", source: "title words", description: "1 where the title has a listing word (list, top, best, directory, …)." },
     ColumnSpec { key: "schema.urlDepth", signal: "schema", label: "URL depth", source: "address path", description: "Number of non-empty segments in the address's path (0 for a home page)." },
     ColumnSpec { key: "schema.urlDate", signal: "schema", label: "URL date", source: "address path", description: "1 where the path holds a year (19xx/20xx) as a segment or segment prefix, as dated posts do." },
+    ColumnSpec { key: "schema.urlSlug", signal: "schema", label: "URL slug words", source: "address path", description: "Words of the path's last segment split at '-' and '_' (a post's or product's slug has many; a section's one or two)." },
+    ColumnSpec { key: "schema.urlId", signal: "schema", label: "URL id", source: "address path", description: "1 where a path segment holds a run of at least four digits that is not a year prefix (a thread's, item's or post's id)." },
+    ColumnSpec { key: "schema.urlQuery", signal: "schema", label: "URL query", source: "address query", description: "Number of parameters in the address's query (filters and sorting of category and search pages)." },
     ColumnSpec { key: "schema.jsonLd", signal: "schema", label: "JSON-LD", source: "script type=application/ld+json", description: "Number of JSON-LD blocks." },
 ];
 
@@ -138,6 +141,40 @@ fn path_segments(url: &str) -> Vec<String> {
     let path = rest.find('/').map_or("", |i| &rest[i..]);
     let path = path.split(['?', '#']).next().unwrap_or("");
     path.split('/').filter(|s| !s.is_empty()).map(|s| s.to_ascii_lowercase()).collect()
+}
+
+/// Whether a path segment holds a run of at least [`ID_MIN_DIGITS`] digits
+/// other than a year (`2024-05-…` or `best-laptops-2024` dates a post;
+/// `1145952` or `p470507` names a record).
+fn has_id_digits(segment: &str) -> bool {
+    let b = segment.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() {
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            let run = &b[start..i];
+            let year = run.len() == 4 && (run.starts_with(b"19") || run.starts_with(b"20"));
+            if run.len() >= ID_MIN_DIGITS && !year {
+                return true;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    false
+}
+
+/// Digits in a run that make an id: four, so that years (handled apart),
+/// sizes and version numbers (`v2`, `480`) do not count. Chosen by hand.
+const ID_MIN_DIGITS: usize = 4;
+
+/// Parameters in the address's query (`?a=1&b=2` has two).
+fn query_parameters(url: &str) -> usize {
+    let url = url.split('#').next().unwrap_or("");
+    url.split_once('?').map_or(0, |(_, q)| q.split('&').filter(|p| !p.is_empty()).count())
 }
 
 /// The lower-cased labels of the address's host before its last two
@@ -187,7 +224,12 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
             && (b.len() == 4 || !b[4].is_ascii_digit())
     });
     table.set(c[n + 1], 0, if dated { 1.0 } else { 0.0 });
-    table.set(c[n + 2], 0, page.json_ld.len() as f32);
+    let slug = segments.last().map_or(0, |s| s.split(['-', '_']).filter(|w| !w.is_empty()).count());
+    table.set(c[n + 2], 0, slug as f32);
+    let id = segments.iter().any(|s| has_id_digits(s));
+    table.set(c[n + 3], 0, if id { 1.0 } else { 0.0 });
+    table.set(c[n + 4], 0, query_parameters(&page.url) as f32);
+    table.set(c[n + 5], 0, page.json_ld.len() as f32);
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
@@ -214,6 +256,10 @@ mod tests {
         assert_eq!(v("schema.urlProduct"), 1.0);
         assert_eq!(v("schema.urlDepth"), 3.0);
         assert_eq!(v("schema.urlDate"), 0.0);
+        assert_eq!(v("schema.urlSlug"), 3.0, "blue, widget, 2024");
+        assert_eq!(v("schema.urlId"), 0.0, "2024 is a year");
+        assert!(has_id_digits("1145952") && has_id_digits("p470507") && !has_id_digits("v2") && !has_id_digits("1999"));
+        assert_eq!(v("schema.urlQuery"), 1.0);
         assert!(json_ld_types(&page).contains(&"Offer".to_string()));
     }
 }

@@ -45,7 +45,7 @@ async function main() {
   const wasmB64 = (await readFile(join(DIST, 'chrome/pkg/pith_bg.wasm'))).toString('base64');
   await mkdir(a.out, { recursive: true });
 
-  const server = await servePages(join(a.dataset, 'pages'));
+  const server = await servePages(join(a.dataset, 'pages'), truth);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(), headless: true });
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();

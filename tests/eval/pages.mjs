@@ -1,5 +1,9 @@
 // How the evaluation and the bench serve a dataset's pages: each page from
-// 127.0.0.1 as text/html, its own scripts blocked, nothing else loaded.
+// this process as text/html, its own scripts blocked, nothing else loaded.
+// Where the ground truth gives a page's URL, the page is loaded at that
+// address (the test's route answers it from the saved file: no request
+// leaves the machine), so the core sees the address a reader would have,
+// as it does on the live web; otherwise at 127.0.0.1.
 
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -22,26 +26,66 @@ export async function readPage(pagesDir, id) {
   }
 }
 
-/** Serves DATASET/pages/<id>.html(.gz) at /pages/<id>.html; everything else gets an empty 404. */
-export async function servePages(pagesDir) {
+/** The headers every served page gets. */
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': PAGE_CSP,
+  'cache-control': 'no-store',
+};
+
+/**
+ * The address a page is loaded at: its ground-truth `url` without the
+ * fragment where that is an http(s) URL with a host, else null. A bare
+ * origin gets the root path, as the browser's URL does. (The lab sets the
+ * same address on dumped facts: `page_address` in tools/lab/src/data.rs.)
+ * @param {string | undefined} url
+ * @returns {string | null}
+ */
+export function pageAddress(url) {
+  if (typeof url !== 'string') return null;
+  try {
+    const u = new URL(url.trim());
+    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || !u.hostname) return null;
+    u.hash = '';
+    return u.href;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Serves DATASET/pages/<id>.html(.gz) at /pages/<id>.html on 127.0.0.1;
+ * everything else gets an empty 404. With the set's ground truth, `urlOf`
+ * gives a page's own address where it has one (see `pageAddress`) and
+ * remembers which page that address stands for, for `isolatePage` to answer.
+ */
+export async function servePages(pagesDir, truth = null) {
   const server = createServer(async (req, res) => {
     const m = /^\/pages\/([^/?#]+)\.html(?:[?#].*)?$/.exec(req.url);
     if (!m) { res.writeHead(404).end(); return; }
     try {
       const body = await readPage(pagesDir, decodeURIComponent(m[1]));
-      res.writeHead(200, {
-        'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': PAGE_CSP,
-        'cache-control': 'no-store',
-      }).end(body);
+      res.writeHead(200, PAGE_HEADERS).end(body);
     } catch {
       res.writeHead(404).end();
     }
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const origin = `http://127.0.0.1:${server.address().port}`;
+  /** Address → id of the page last asked for at it (pages load one at a time). */
+  const addressed = new Map();
   return {
-    urlOf: (id) => `${origin}/pages/${encodeURIComponent(id)}.html`,
+    urlOf: (id) => {
+      const address = truth ? pageAddress(truth[id]?.url) : null;
+      if (!address) return `${origin}/pages/${encodeURIComponent(id)}.html`;
+      addressed.set(address, id);
+      return address;
+    },
+    /** The page's body for a navigation to one of its addresses, else null. */
+    async bodyAt(url) {
+      const id = addressed.get(pageAddress(url));
+      return id === undefined ? null : readPage(pagesDir, id);
+    },
     origin,
     close: () => new Promise((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
   };
@@ -53,11 +97,13 @@ export async function servePages(pagesDir) {
  * refresh) is cancelled, so the page stays.
  */
 export async function isolatePage(context, page, server) {
-  await context.route('**/*', (route) => {
+  await context.route('**/*', async (route) => {
     const req = route.request();
     if (!/^https?:/.test(req.url())) return route.continue();
     if (req.isNavigationRequest() && req.frame() === page.mainFrame()) {
-      return req.url().startsWith(`${server.origin}/pages/`) ? route.continue() : route.abort();
+      if (req.url().startsWith(`${server.origin}/pages/`)) return route.continue();
+      const body = await server.bodyAt(req.url()).catch(() => null);
+      return body ? route.fulfill({ status: 200, headers: PAGE_HEADERS, body }) : route.abort();
     }
     return route.fulfill({ status: 404, body: '' });
   });

@@ -30,11 +30,12 @@
 // must name its key, so that a sample is never held to a full set's floor);
 // the entry's "metric" ("shingleF1" or "wordF1") says which score it gates.
 //
-// Per page: the page is served from 127.0.0.1 as text/html; every other
-// request is answered with nothing; the page's own scripts never run (a
+// Per page: the page is served as text/html at its ground-truth URL (where
+// it has one, else from 127.0.0.1; tests/eval/pages.mjs), answered by the
+// harness itself; every other request is answered with nothing; the page's own scripts never run (a
 // `script-src 'wasm-unsafe-eval'` policy blocks them all, while leaving
 // WebAssembly to the extension). Pith runs through the extension itself
-// (dist/chrome, given host access to 127.0.0.1 so the harness needs no
+// (dist/chrome, given host access to every page so the harness needs no
 // clicks): the service worker injects the content script, which walks the
 // live DOM and extracts. Readability.js runs in the same page on
 // document.cloneNode(true). Which goes first alternates from page to page;
@@ -103,13 +104,13 @@ async function selectIds(args, truth) {
   return ids.slice(0, args.limit);
 }
 
-/** dist/chrome with host access to 127.0.0.1, so extraction needs no click. */
+/** dist/chrome with host access to every page, so extraction needs no click. */
 async function harnessExtension() {
   const dir = await mkdtemp(join(tmpdir(), 'pith-eval-ext-'));
   await cp(join(DIST, 'chrome'), dir, { recursive: true });
   const manifestPath = join(dir, 'manifest.json');
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
-  manifest.host_permissions = ['http://127.0.0.1/*'];
+  manifest.host_permissions = ['<all_urls>'];
   await writeFile(manifestPath, JSON.stringify(manifest));
   return dir;
 }
@@ -381,7 +382,7 @@ async function main() {
     await readFile(join(ROOT, 'node_modules/@mozilla/readability/Readability-readerable.js'), 'utf8'),
   ].join('\n;\n');
 
-  const server = await servePages(join(args.dataset, 'pages'));
+  const server = await servePages(join(args.dataset, 'pages'), truth);
   const extensionDir = await harnessExtension();
   const browser = await launchWithExtension(extensionDir, { viewport: VIEWPORT });
   const page = await browser.context.newPage();

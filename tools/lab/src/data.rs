@@ -39,13 +39,20 @@ impl DataSet {
         Ok(DataSet { name: name.to_string(), truth, facts_dir: facts_root.join(name) })
     }
 
-    /// The page's facts, if dumped.
+    /// The page's facts, if dumped, with the page's own address: the
+    /// harness loads a page at its ground-truth URL (`tests/eval/pages.mjs`,
+    /// `pageAddress`), but dumps made before it did hold the local server's
+    /// address, so the address is set here the same way.
     pub fn facts(&self, id: &str) -> Option<PageFacts> {
         let path = self.facts_dir.join(format!("{id}.json.gz"));
         let file = std::fs::File::open(path).ok()?;
         let mut json = String::new();
         flate2::read::GzDecoder::new(file).read_to_string(&mut json).ok()?;
-        serde_json::from_str(&json).ok()
+        let mut facts: PageFacts = serde_json::from_str(&json).ok()?;
+        if let Some(url) = self.truth.get(id).and_then(|t| t.url.as_deref()).and_then(page_address) {
+            facts.url = url;
+        }
+        Some(facts)
     }
 
     pub fn page(&self, id: &str) -> Option<Page> {
@@ -72,6 +79,21 @@ impl DataSet {
     pub fn fold(&self, id: &str, k: u64) -> u64 {
         fnv(&self.group(id)) % k
     }
+}
+
+/// The address the harness loads a page at: its ground-truth URL without
+/// the fragment, where that is an http(s) URL (as `pageAddress` in
+/// `tests/eval/pages.mjs`).
+pub fn page_address(url: &str) -> Option<String> {
+    let url = url.trim();
+    let url = url.split('#').next().unwrap_or("");
+    let rest = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://"))?;
+    let host = rest.split(['/', '?']).next().unwrap_or("");
+    if host.is_empty() {
+        return None;
+    }
+    // A bare origin gets the root path, as the browser's URL does.
+    Some(if rest.len() == host.len() { format!("{url}/") } else { url.to_string() })
 }
 
 /// `www.news.example.co.uk` → `example.co.uk`: the last two labels, three

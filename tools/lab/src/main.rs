@@ -5,7 +5,7 @@
 //! ```text
 //! pith-lab train [SET…] [--folds K] [--write]   held-out figures; --write: train on all, write src/decision/model.rs
 //! pith-lab eval [SET…] [--limit N] [--ids a,b]   the shipped model over the dumps (in-sample where it trained)
-//! pith-lab types [SET…]                           the page-type classifier alone, held out
+//! pith-lab types [SET…]                           the page-type classifier alone, held out (TYPES_WRONG=1: list the misclassified pages)
 //! pith-lab refit | errors [SET…]                  the saved fold models: cut variants; where they err
 //! pith-lab oracle [SET…]                          the best a leaf decision can do (labels as the decision)
 //! pith-lab leaves SET --ids a,b                   one page's leaves, labels and held-out probabilities
@@ -558,6 +558,11 @@ fn types_cmd(a: &Args, sets: &[DataSet]) {
                 .collect();
             let best = probs.iter().enumerate().fold((0, f32::MIN), |b, (j, &v)| if v > b.1 { (j, v) } else { b }).0;
             confusion[label][best] += 1;
+            // TYPES_WRONG=1 lists the pages classified wrongly, with their address.
+            if best != label && std::env::var_os("TYPES_WRONG").is_some() {
+                let url = sets[p.set].truth[&p.id].url.clone().unwrap_or_default();
+                println!("wrong {} {} as {} {url}", p.id, kinds[label].name(), kinds[best].name());
+            }
         }
     }
     let total: usize = confusion.iter().flatten().sum();
