@@ -8,6 +8,9 @@
 /**
  * @typedef {Object} ExtractOptions
  * @property {boolean} [scores]  include the per-node score table (default true)
+ * @property {'wasm'|'js-walker'} [path]  which path reads the page (default: by its
+ *                                size, see BACKGROUND_MAX_ELEMENTS in content/content.js);
+ *                                'wasm' falls back to the JS walker where the page forbids wasm
  *
  * @typedef {Object} Timing        milliseconds, measured in the page with performance.now()
  * @property {number} initMs       loading the wasm core (0 once loaded in this page)
@@ -22,7 +25,8 @@
  * @property {'wasm'|'js-walker'} [path]  which front-end read the page
  * @property {Object} [extraction]        the core's Extraction (see src/extract.rs)
  * @property {Timing} [timing]
- * @property {string} [wasmError]         why wasm could not run in the page (js-walker path)
+ * @property {string} [wasmError]         why wasm could not run in the page (js-walker path
+ *                                         taken because the wasm path failed)
  * @property {string} [error]             set when ok is false
  *
  * @typedef {Object} ReaderResult    a ContentResult cut to what the reader shows:

@@ -101,6 +101,21 @@ const PAGE_ATTEMPTS = 2;
 const wasmReady = wasm_bindgen({ module_or_path: chrome.runtime.getURL('pkg/pith_bg.wasm') });
 
 /**
+ * chrome.storage.local key of a developer setting: the path every read takes,
+ * 'wasm' (the core in the page) or 'js-walker' (the JS walker, scored here);
+ * absent, the page's size decides (BACKGROUND_MAX_ELEMENTS in
+ * content/content.js). The end-to-end tests set it to exercise the in-page
+ * path on small pages.
+ */
+const READ_PATH_KEY = 'pith:readPath';
+
+/** `{path}` from the READ_PATH_KEY setting, or nothing. */
+async function readPathOption() {
+  const { [READ_PATH_KEY]: path } = await chrome.storage.local.get(READ_PATH_KEY);
+  return path === 'wasm' || path === 'js-walker' ? { path } : {};
+}
+
+/**
  * Makes sure the content script is in the tab, then asks it to extract.
  * @param {number} tabId
  * @param {Object} [options] ExtractOptions
@@ -108,6 +123,7 @@ const wasmReady = wasm_bindgen({ module_or_path: chrome.runtime.getURL('pkg/pith
  */
 async function extractTab(tabId, options = {}) {
   await ensureContentScript(tabId);
+  options = { ...(await readPathOption()), ...options };
   const result = await chrome.tabs.sendMessage(tabId, { type: PithMessages.BG_CS_EXTRACT, options }, { frameId: 0 });
   if (!result) throw new Error('pith: the page did not answer');
   return result;
@@ -380,7 +396,7 @@ async function openReader(tab) {
       const [injection] = await chrome.scripting.executeScript({
         target: { tabId, frameIds: [0] },
         func: extractInPage,
-        args: [job.id, { scores: false }, PithMessages.CS_BG_EXTRACTED, PAGE_ATTEMPTS],
+        args: [job.id, { scores: false, ...(await readPathOption()) }, PithMessages.CS_BG_EXTRACTED, PAGE_ATTEMPTS],
       });
       answer = injection && injection.result;
     }

@@ -2,11 +2,15 @@
 // pkg/pith.js (global `wasm_bindgen`), messages.js and content/walker.js.
 //
 // Two paths to an extraction:
-//  1. wasm: the core walks the live DOM through web-sys and scores it here;
-//  2. js-walker: where the page's Content-Security-Policy forbids WebAssembly
-//     in content scripts (Chromium applies a page's `script-src` without
-//     'wasm-unsafe-eval' to them), walker.js reads the same facts and the
-//     background scores them with the same wasm core.
+//  1. js-walker: walker.js reads the page's facts and the background scores
+//     them with the wasm core, for pages up to BACKGROUND_MAX_ELEMENTS, and
+//     wherever the page's Content-Security-Policy forbids WebAssembly in
+//     content scripts (Chromium applies a page's `script-src` without
+//     'wasm-unsafe-eval' to them);
+//  2. wasm: the core walks the live DOM through web-sys and scores it here,
+//     for larger pages.
+// `options.path` ('wasm' or 'js-walker') asks for one (tests, the devtools
+// panel); the page's policy still decides whether wasm can run.
 // Node ids in the result index the walked DOM nodes, whichever path ran
 // (for the overlay and speech to come).
 //
@@ -19,6 +23,26 @@
 (() => {
   const INSTALLED = Symbol.for('pith.content');
   if (globalThis[INSTALLED]) return;
+
+  /**
+   * Pages of at most this many elements (`getElementsByTagName('*')`) are
+   * read by the JS walker and scored by the background's core; larger ones
+   * by the wasm core in the page. A page of a site not visited before runs
+   * in a new renderer process, where the page's copy of the core has never
+   * run: V8 executes it in its baseline tier, and it stays there for most of
+   * a short extraction. The background's copy serves every tab and is
+   * optimised after its first pages. Measured (2026-11-22, `./build.sh
+   * eval` over 30 wcxb-dev pages, each at its own address, medians):
+   * in-page wasm 33 ms to load the core + 222 ms to extract; the same pages
+   * in one process (all at 127.0.0.1), 26 + 76 ms; JS walker with the
+   * background's core, 116 ms (101 ms in one process), with nothing to load
+   * in the page. Large pages keep the in-page path: their facts would cross
+   * to the background as one JSON string of about 170 bytes per node (33 MB
+   * for the 200,000-element page of tests/eval/large-page.mjs), and a long
+   * walk gives V8 time to optimise the page's copy. The bound is the size of
+   * the pages measured (wcxb-dev: median 697 elements) with a wide margin.
+   */
+  const BACKGROUND_MAX_ELEMENTS = 20000;
 
   /** @type {Promise<{ok: boolean, error?: string}> | null} */
   let wasmInit = null;
@@ -44,8 +68,12 @@
    * @returns {Promise<Object>} ContentResult
    */
   async function extract(options = {}) {
+    const { path: wanted, ...coreOptions } = options;
+    options = coreOptions;
     const t0 = performance.now();
-    const init = await initWasm();
+    const inPage = wanted === 'wasm'
+      || (wanted !== 'js-walker' && document.getElementsByTagName('*').length > BACKGROUND_MAX_ELEMENTS);
+    const init = inPage ? await initWasm() : { ok: false };
     const t1 = performance.now();
     forgetLastWalk();
     if (init.ok) {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
   ROOT, DIST, serveStatic, launchWithExtension, clickAction, tabIdOf, waitForReader, readWithPith,
-  pagesNow, storedArticle, grantSiteAccess, waitForRendered,
+  pagesNow, storedArticle, grantSiteAccess, waitForRendered, setReadPath,
 } from './lib.mjs';
 
 let server;
@@ -54,9 +54,20 @@ async function assertReaderShowsOnlyTheArticle(reader) {
 }
 
 test('the toolbar button opens the reader with the article and none of the page chrome', async () => {
+  // A page of ordinary size: read by the JS walker, scored by the background's core.
   const { page, reader } = await readPath('/samples/article.html');
   await assertReaderShowsOnlyTheArticle(reader);
-  assert.match(await reader.locator('footer.about').innerText(), /wasm core in/);
+  assert.match(await reader.locator('footer.about').innerText(), /read by the JS walker and scored by the wasm core/);
+  await reader.close();
+  await page.close();
+});
+
+test('asked for the in-page path, the wasm core reads the page and gives the same reader', async (t) => {
+  await setReadPath(browser, 'wasm');
+  t.after(() => setReadPath(browser, null));
+  const { page, reader } = await readPath('/samples/article.html');
+  await assertReaderShowsOnlyTheArticle(reader);
+  assert.match(await reader.locator('footer.about').innerText(), /read in the page by the wasm core in/);
   await reader.close();
   await page.close();
 });
@@ -75,12 +86,15 @@ test('both paths produce the same per-node scores on one page', async () => {
   const revoke = await grantSiteAccess(browser, new URL(server.url('/')).origin);
   const results = {};
   try {
-    for (const [name, path] of [['plain', '/samples/article.html'], ['strict', '/samples/article.html?csp=strict']]) {
+    // The same address shape on both (one query parameter): the page type
+    // reads the address, and only the policy may differ.
+    for (const [name, path] of [['plain', '/samples/article.html?csp=none'], ['strict', '/samples/article.html?csp=strict']]) {
       const page = await browser.context.newPage();
       await page.goto(server.url(path));
       const tabId = await tabIdOf(browser.worker, page.url());
+      // The in-page path asked for: the strict page falls back to the JS walker.
       results[name] = await browser.worker.evaluate(
-        ([id]) => globalThis.pith.extractTab(id, { scores: true }), [tabId]);
+        ([id]) => globalThis.pith.extractTab(id, { scores: true, path: 'wasm' }), [tabId]);
       await page.close();
     }
   } finally {

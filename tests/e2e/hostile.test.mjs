@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { largePageHtml, LARGE_PAGE_PARAGRAPHS } from '../eval/large-page.mjs';
 import {
   ROOT, DIST, serveStatic, launchWithExtension, tabIdOf, readWithPith, readerParagraphs, grantSiteAccess,
+  setReadPath,
 } from './lib.mjs';
 
 let server;
@@ -50,7 +51,12 @@ const read = (url, options) => readWithPith(browser, url, options);
 
 for (const csp of ['', '?csp=strict']) {
   const path = csp ? 'JS walker' : 'wasm';
-  test(`inline formulas stay in their paragraph (${path} path)`, async () => {
+  test(`inline formulas stay in their paragraph (${path} path)`, async (t) => {
+    // A small page takes the JS walker by default: the wasm variant asks for the in-page path.
+    if (!csp) {
+      await setReadPath(browser, 'wasm');
+      t.after(() => setReadPath(browser, null));
+    }
     const { page, reader } = await read(server.url(`/fixtures/hostile/formula.html${csp}`));
     const ps = await readerParagraphs(reader);
     const first = ps.find((p) => p.startsWith('Before the formula'));
@@ -64,7 +70,7 @@ for (const csp of ['', '?csp=strict']) {
       'a display formula keeps its text');
     assert.ok(ps.some((p) => p.includes('閘kō gates') && p.includes('cubic metres') && p.includes('a box-less wrapper')),
       'ruby (without its fallback parentheses), custom elements and display: contents');
-    assert.match(await reader.locator('footer.about').innerText(), csp ? /JS walker/ : /wasm core/);
+    assert.match(await reader.locator('footer.about').innerText(), csp ? /JS walker/ : /read in the page by the wasm core/);
     await reader.close();
     await page.close();
   });
@@ -87,9 +93,11 @@ test('element ids named like Pith\'s globals cannot switch it off', async () => 
   await page.close();
 });
 
-test('no page can probe for Pith through its files', async () => {
+test('no page can probe for Pith through its files', async (t) => {
+  await setReadPath(browser, 'wasm'); // the path that loads the wasm file in the page
+  t.after(() => setReadPath(browser, null));
   const { page, reader } = await read(server.url('/fixtures/hostile/named-ids.html'));
-  assert.match(await reader.locator('footer.about').innerText(), /wasm core/, 'the wasm core still loads in the page');
+  assert.match(await reader.locator('footer.about').innerText(), /read in the page by the wasm core/, 'the wasm core still loads in the page');
   await page.goBack(); // the reader replaced the page in its tab
   assert.equal(page.url(), server.url('/fixtures/hostile/named-ids.html'));
   const id = browser.extensionId;
@@ -163,7 +171,8 @@ async function readFramedPages() {
       document.body.append(f);
     }), foreign);
     const tabId = await tabIdOf(browser.worker, page.url());
-    const result = await browser.worker.evaluate(([t]) => globalThis.pith.extractTab(t, { scores: false }), [tabId]);
+    const options = csp ? { scores: false } : { scores: false, path: 'wasm' };
+    const result = await browser.worker.evaluate(([t, o]) => globalThis.pith.extractTab(t, o), [tabId, options]);
     assert.equal(result.ok, true, result.error);
     assert.equal(result.path, csp ? 'js-walker' : 'wasm', result.wasmError);
     assert.deepEqual(result.extraction.framesSkipped, [foreign]);

@@ -231,6 +231,19 @@ export async function readWithPith(browser, url, { page, timeoutMs = 20000 } = {
 }
 
 /**
+ * Sets the path every read takes ('wasm': the core in the page; 'js-walker':
+ * the JS walker, scored in the background; null: by the page's size, the
+ * default), through the extension's developer setting (READ_PATH_KEY in
+ * background/service-worker.js). Small test pages take the JS walker by
+ * default; tests of the in-page path ask for 'wasm'.
+ * @param {{context, extensionId}} browser  from launchWithExtension
+ */
+export async function setReadPath(browser, path) {
+  const { worker } = await liveServiceWorker(browser);
+  await worker.evaluate((p) => (p ? chrome.storage.local.set({ 'pith:readPath': p }) : chrome.storage.local.remove('pith:readPath')), path);
+}
+
+/**
  * The StoredArticle the reader at `readerUrl` shows, read from
  * storage.session through the service worker (not from the reader's DOM).
  */
