@@ -47,15 +47,15 @@ pub fn scheme(reference: &str) -> Option<String> {
 }
 
 /// An absolute reference split into its five parts (RFC 3986 §3).
-struct Parts<'a> {
-    scheme: &'a str,
-    authority: Option<&'a str>,
-    path: &'a str,
-    query: Option<&'a str>,
+pub(crate) struct Parts<'a> {
+    pub scheme: &'a str,
+    pub authority: Option<&'a str>,
+    pub path: &'a str,
+    pub query: Option<&'a str>,
 }
 
 /// Splits an absolute URL (RFC 3986 appendix B's regular expression, by hand).
-fn split(url: &str) -> Option<Parts<'_>> {
+pub(crate) fn split(url: &str) -> Option<Parts<'_>> {
     let (scheme, rest) = url.split_once(':')?;
     let rest = rest.split('#').next().unwrap_or("");
     let (rest, query) = match rest.split_once('?') {

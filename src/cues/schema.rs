@@ -135,11 +135,10 @@ pub fn json_ld_types(page: &Page) -> Vec<String> {
     out
 }
 
-/// The lower-cased segments of the address's path.
+/// The lower-cased segments of the address's path (none for an address
+/// without an authority, such as `about:blank`).
 fn path_segments(url: &str) -> Vec<String> {
-    let rest = url.split("://").nth(1).unwrap_or(url);
-    let path = rest.find('/').map_or("", |i| &rest[i..]);
-    let path = path.split(['?', '#']).next().unwrap_or("");
+    let path = crate::url::split(url).filter(|p| p.authority.is_some()).map_or("", |p| p.path);
     path.split('/').filter(|s| !s.is_empty()).map(|s| s.to_ascii_lowercase()).collect()
 }
 
@@ -173,15 +172,15 @@ const ID_MIN_DIGITS: usize = 4;
 
 /// Parameters in the address's query (`?a=1&b=2` has two).
 fn query_parameters(url: &str) -> usize {
-    let url = url.split('#').next().unwrap_or("");
-    url.split_once('?').map_or(0, |(_, q)| q.split('&').filter(|p| !p.is_empty()).count())
+    let query = crate::url::split(url).and_then(|p| p.query).unwrap_or("");
+    query.split('&').filter(|p| !p.is_empty()).count()
 }
 
 /// The lower-cased labels of the address's host before its last two
 /// (`docs` of `docs.example.com`, `community` of `community.example.org`).
 fn host_labels(url: &str) -> Vec<String> {
-    let rest = url.split("://").nth(1).unwrap_or("");
-    let host = rest.split(['/', '?', '#', ':']).next().unwrap_or("").to_ascii_lowercase();
+    let authority = crate::url::split(url).and_then(|p| p.authority).unwrap_or("");
+    let host = authority.split(':').next().unwrap_or("").to_ascii_lowercase();
     let labels: Vec<&str> = host.split('.').collect();
     labels[..labels.len().saturating_sub(2)].iter().filter(|l| **l != "www").map(|l| l.to_string()).collect()
 }

@@ -63,8 +63,7 @@ test('the toolbar button opens the reader with the article and none of the page 
 });
 
 test('asked for the in-page path, the wasm core reads the page and gives the same reader', async (t) => {
-  await setReadPath(browser, 'wasm');
-  t.after(() => setReadPath(browser, null));
+  await setReadPath(browser, 'wasm', t);
   const { page, reader } = await readPath('/samples/article.html');
   await assertReaderShowsOnlyTheArticle(reader);
   assert.match(await reader.locator('footer.about').innerText(), /read in the page by the wasm core in/);

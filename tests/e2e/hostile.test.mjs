@@ -53,10 +53,7 @@ for (const csp of ['', '?csp=strict']) {
   const path = csp ? 'JS walker' : 'wasm';
   test(`inline formulas stay in their paragraph (${path} path)`, async (t) => {
     // A small page takes the JS walker by default: the wasm variant asks for the in-page path.
-    if (!csp) {
-      await setReadPath(browser, 'wasm');
-      t.after(() => setReadPath(browser, null));
-    }
+    if (!csp) await setReadPath(browser, 'wasm', t);
     const { page, reader } = await read(server.url(`/fixtures/hostile/formula.html${csp}`));
     const ps = await readerParagraphs(reader);
     const first = ps.find((p) => p.startsWith('Before the formula'));
@@ -94,8 +91,7 @@ test('element ids named like Pith\'s globals cannot switch it off', async () => 
 });
 
 test('no page can probe for Pith through its files', async (t) => {
-  await setReadPath(browser, 'wasm'); // the path that loads the wasm file in the page
-  t.after(() => setReadPath(browser, null));
+  await setReadPath(browser, 'wasm', t); // the path that loads the wasm file in the page
   const { page, reader } = await read(server.url('/fixtures/hostile/named-ids.html'));
   assert.match(await reader.locator('footer.about').innerText(), /read in the page by the wasm core/, 'the wasm core still loads in the page');
   await page.goBack(); // the reader replaced the page in its tab

@@ -237,10 +237,14 @@ export async function readWithPith(browser, url, { page, timeoutMs = 20000 } = {
  * background/service-worker.js). Small test pages take the JS walker by
  * default; tests of the in-page path ask for 'wasm'.
  * @param {{context, extensionId}} browser  from launchWithExtension
+ * @param {'wasm'|'js-walker'|null} path
+ * @param {import('node:test').TestContext} [t]  when given, the default is
+ *   restored after that test
  */
-export async function setReadPath(browser, path) {
+export async function setReadPath(browser, path, t) {
   const { worker } = await liveServiceWorker(browser);
   await worker.evaluate((p) => (p ? chrome.storage.local.set({ 'pith:readPath': p }) : chrome.storage.local.remove('pith:readPath')), path);
+  if (t) t.after(() => setReadPath(browser, null));
 }
 
 /**

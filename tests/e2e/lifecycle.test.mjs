@@ -141,10 +141,7 @@ afterEach(async () => {
 for (const [csp, path] of [['', 'wasm'], ['?csp=strict', 'JS walker']]) {
   test(`a worker stopped while the page extracts still opens the reader with the article (${path} path)`, { timeout: TEST_TIMEOUT_MS }, async (t) => {
     // A small page takes the JS walker by default: the wasm variant asks for the in-page path.
-    if (!csp) {
-      await setReadPath(browser, 'wasm');
-      t.after(() => setReadPath(browser, null));
-    }
+    if (!csp) await setReadPath(browser, 'wasm', t);
     const page = await openPage(`/samples/article.html${csp}`);
     const breakpoint = await breakInContentScript(browser, page, ...EXTRACT_STARTS);
     const before = pagesNow(browser.context);
