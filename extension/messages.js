@@ -124,7 +124,8 @@ var PithMessages = Object.freeze({
   /**
    * BG → CS: is the content script in this tab? `{type}` → `{ready: true}`;
    * without a content script the message fails ("Receiving end does not
-   * exist") and the background injects it.
+   * exist") and the background injects it. Asked only of tabs the worker
+   * injected before: a tab it never did is injected at once.
    */
   BG_CS_PING: 'pith:bg-cs-ping',
 
@@ -137,6 +138,14 @@ var PithMessages = Object.freeze({
    * `{ok: true, extraction} | {ok: false, error}`
    */
   CS_BG_SCORE_FACTS: 'pith:cs-bg-score-facts',
+
+  /**
+   * CS → BG: the in-page path was chosen and the wasm core's glue is not in
+   * this page yet: inject it (pkg/pith.js, content/core.js) into the
+   * sender's tab. `{type}` → `{ok: true} | {ok: false, error}` once injected.
+   * A message, so that it wakes a stopped worker.
+   */
+  CS_BG_LOAD_CORE: 'pith:cs-bg-load-core',
 
   /**
    * CS → BG: the result of a toolbar click's read, sent by the function the

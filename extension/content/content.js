@@ -1,5 +1,7 @@
 // The content script, injected on demand (toolbar click) after
-// pkg/pith.js (global `wasm_bindgen`), messages.js and content/walker.js.
+// messages.js and content/walker.js. The wasm core's glue (pkg/pith.js,
+// global `wasm_bindgen`) comes only when the in-page path needs it: the
+// content script asks the background for it (CS_BG_LOAD_CORE).
 //
 // Two paths to an extraction:
 //  1. js-walker: walker.js reads the page's facts and the background scores
@@ -46,12 +48,19 @@
 
   /** @type {Promise<{ok: boolean, error?: string}> | null} */
   let wasmInit = null;
+  /**
+   * The wasm core's glue once the background has injected it (content/core.js
+   * files it under this symbol). Never read from the global name
+   * `wasm_bindgen`: without the glue, that is whatever element the page gave
+   * that id.
+   */
+  const CORE = Symbol.for('pith.core');
   /** The last walk: a wasm LivePage or the JS walker's node list. */
   let livePage = null;
   let walkedNodes = null;
 
   function initWasm() {
-    wasmInit ??= wasm_bindgen({ module_or_path: chrome.runtime.getURL('pkg/pith_bg.wasm') })
+    wasmInit ??= globalThis[CORE]({ module_or_path: chrome.runtime.getURL('pkg/pith_bg.wasm') })
       .then(() => ({ ok: true }), (e) => ({ ok: false, error: `${e && e.name}: ${e && e.message}` }));
     return wasmInit;
   }
@@ -73,11 +82,15 @@
     const t0 = performance.now();
     const inPage = wanted === 'wasm'
       || (wanted !== 'js-walker' && document.getElementsByTagName('*').length > BACKGROUND_MAX_ELEMENTS);
+    if (inPage && !globalThis[CORE]) {
+      const loaded = await chrome.runtime.sendMessage({ type: PithMessages.CS_BG_LOAD_CORE });
+      if (!loaded || !loaded.ok) throw new Error(loaded ? loaded.error : 'pith: no reply from the background');
+    }
     const init = inPage ? await initWasm() : { ok: false };
     const t1 = performance.now();
     forgetLastWalk();
     if (init.ok) {
-      livePage = wasm_bindgen.walkDocument(document);
+      livePage = globalThis[CORE].walkDocument(document);
       const tWalk = performance.now();
       const extraction = livePage.extract(options);
       const t2 = performance.now();

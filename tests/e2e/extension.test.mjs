@@ -79,6 +79,40 @@ test('on a page whose CSP blocks WebAssembly, the JS walker path gives the same 
   await page.close();
 });
 
+test('the JS-walker path loads no wasm in the page; the in-page path loads the core once, when asked', async () => {
+  const revoke = await grantSiteAccess(browser, new URL(server.url('/')).origin);
+  const page = await browser.context.newPage();
+  try {
+    await page.goto(server.url('/samples/article.html?glue=1'));
+    const tabId = await tabIdOf(browser.worker, page.url());
+    const read = (options) => browser.worker.evaluate(([id, o]) => globalThis.pith.extractTab(id, o), [tabId, options]);
+    // Whether the glue is in the content script's world (content/core.js files it under this symbol).
+    const coreInPage = () => browser.worker.evaluate(async ([id]) => {
+      const [r] = await chrome.scripting.executeScript({
+        target: { tabId: id, frameIds: [0] }, func: () => typeof globalThis[Symbol.for('pith.core')],
+      });
+      return r.result;
+    }, [tabId]);
+    const first = await read({ scores: false });
+    assert.equal(first.ok, true, first.error);
+    assert.equal(first.path, 'js-walker');
+    assert.equal(await coreInPage(), 'undefined', 'a page read by the JS walker gets no wasm glue');
+    const inPage = await read({ scores: false, path: 'wasm' });
+    assert.equal(inPage.ok, true, inPage.error);
+    assert.equal(inPage.path, 'wasm');
+    assert.equal(await coreInPage(), 'function');
+    assert.equal(inPage.extraction.text, first.extraction.text);
+    // Again: the glue is there (its top-level `let` could not run twice).
+    const again = await read({ scores: false, path: 'wasm' });
+    assert.equal(again.ok, true, again.error);
+    assert.equal(again.path, 'wasm');
+    assert.equal(again.extraction.text, first.extraction.text);
+  } finally {
+    await page.close();
+    await revoke();
+  }
+});
+
 test('both paths produce the same per-node scores on one page', async () => {
   // The page stays (no reader replaces it): the extension is given access
   // to the test server's pages, and the worker reads them.
