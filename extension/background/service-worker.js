@@ -164,13 +164,12 @@ async function ensureContentScript(tabId) {
   injectedTabs.add(tabId);
 }
 
-/** Injects the wasm core's glue into the tab's top frame (see CORE_FILES) unless it is there. */
+/**
+ * Injects the wasm core's glue into the tab's top frame (see CORE_FILES).
+ * Asked by the content script only while the glue is missing, one request
+ * at a time (loadCore in content/content.js).
+ */
 async function injectCore(tabId) {
-  const [probe] = await chrome.scripting.executeScript({
-    target: { tabId, frameIds: [0] },
-    func: () => !!globalThis[Symbol.for('pith.core')],
-  });
-  if (probe && probe.result) return;
   await withAccessRetry(() => chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: CORE_FILES }));
 }
 

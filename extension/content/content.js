@@ -59,6 +59,24 @@
   let livePage = null;
   let walkedNodes = null;
 
+  /** @type {Promise<void> | null} the request for the glue, shared by concurrent reads */
+  let coreLoad = null;
+
+  /**
+   * Asks the background to inject the wasm core's glue (CS_BG_LOAD_CORE),
+   * once for all reads waiting on it; a failed request (a worker stopped
+   * meanwhile) is forgotten, so that a retry asks again.
+   */
+  function loadCore() {
+    coreLoad ??= chrome.runtime.sendMessage({ type: PithMessages.CS_BG_LOAD_CORE }).then((loaded) => {
+      if (!loaded || !loaded.ok) throw new Error(loaded ? loaded.error : 'pith: no reply from the background');
+    }).catch((e) => {
+      coreLoad = null;
+      throw e;
+    });
+    return coreLoad;
+  }
+
   function initWasm() {
     wasmInit ??= globalThis[CORE]({ module_or_path: chrome.runtime.getURL('pkg/pith_bg.wasm') })
       .then(() => ({ ok: true }), (e) => ({ ok: false, error: `${e && e.name}: ${e && e.message}` }));
@@ -82,10 +100,7 @@
     const t0 = performance.now();
     const inPage = wanted === 'wasm'
       || (wanted !== 'js-walker' && document.getElementsByTagName('*').length > BACKGROUND_MAX_ELEMENTS);
-    if (inPage && !globalThis[CORE]) {
-      const loaded = await chrome.runtime.sendMessage({ type: PithMessages.CS_BG_LOAD_CORE });
-      if (!loaded || !loaded.ok) throw new Error(loaded ? loaded.error : 'pith: no reply from the background');
-    }
+    if (inPage && !globalThis[CORE]) await loadCore();
     const init = inPage ? await initWasm() : { ok: false };
     const t1 = performance.now();
     forgetLastWalk();

@@ -14,10 +14,10 @@
 // extraction as the page timed it, and the rest (injection and messages).
 
 import { join, resolve } from 'node:path';
-import { readFile, writeFile, cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { launchWithExtension, tabIdOf, DIST, ROOT } from '../e2e/lib.mjs';
-import { servePages, isolatePage, VIEWPORT } from './pages.mjs';
+import { servePages, isolatePage, withHostAccess, VIEWPORT } from './pages.mjs';
+import { quantile } from './score.mjs';
 
 /** Every this many pages of the set (in ground-truth order) by default. */
 const DEFAULT_EVERY = 19;
@@ -32,17 +32,6 @@ function args(argv) {
   }
   if (!a.builds.length) a.builds.push(join(DIST, 'chrome'));
   return a;
-}
-
-/** A copy of the extension at `dir` with access to every site. */
-async function withHostAccess(dir) {
-  const copy = await mkdtemp(join(tmpdir(), 'pith-first-click-'));
-  await cp(dir, copy, { recursive: true });
-  const manifestPath = join(copy, 'manifest.json');
-  const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
-  manifest.host_permissions = ['<all_urls>'];
-  await writeFile(manifestPath, JSON.stringify(manifest));
-  return copy;
 }
 
 async function main() {
@@ -82,8 +71,8 @@ async function main() {
     await server.close();
   }
   const med = (xs) => {
-    const s = xs.filter((x) => x != null).sort((x, y) => x - y);
-    return s.length ? (Math.round(s[Math.floor(s.length / 2)] * 10) / 10).toFixed(1) : '';
+    const m = quantile(xs, 0.5);
+    return Number.isFinite(m) ? m.toFixed(1) : '';
   };
   console.log(`\n# First click: ${ids.length} pages of ${a.dataset}, two runs per build\n`);
   console.log('| build | reads | paths | round trip (ms) | extraction (ms) | injection and messages (ms) |');

@@ -5,8 +5,9 @@
 // leaves the machine), so the core sees the address a reader would have,
 // as it does on the live web; otherwise at 127.0.0.1.
 
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile, cp, mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
@@ -107,4 +108,19 @@ export async function isolatePage(context, page, server) {
     }
     return route.fulfill({ status: 404, body: '' });
   });
+}
+
+/**
+ * A temporary copy of the unpacked extension at `dir` with host access to
+ * every page, so that its worker reads pages with no click to grant it
+ * (the caller removes the copy).
+ */
+export async function withHostAccess(dir) {
+  const copy = await mkdtemp(join(tmpdir(), 'pith-eval-ext-'));
+  await cp(dir, copy, { recursive: true });
+  const manifestPath = join(copy, 'manifest.json');
+  const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
+  manifest.host_permissions = ['<all_urls>'];
+  await writeFile(manifestPath, JSON.stringify(manifest));
+  return copy;
 }

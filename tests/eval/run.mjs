@@ -41,12 +41,11 @@
 // document.cloneNode(true). Which goes first alternates from page to page;
 // each is timed inside the page with performance.now().
 
-import { readFile, writeFile, mkdir, cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { ROOT, DIST, launchWithExtension, tabIdOf } from '../e2e/lib.mjs';
-import { evaluate, evaluateWords, evaluateSnippets, meanWordScores, confusionMatrix, PAGE_KINDS } from './score.mjs';
-import { servePages, isolatePage, VIEWPORT } from './pages.mjs';
+import { evaluate, evaluateWords, evaluateSnippets, meanWordScores, confusionMatrix, quantile, PAGE_KINDS } from './score.mjs';
+import { servePages, isolatePage, withHostAccess, VIEWPORT } from './pages.mjs';
 
 /** A page that has not loaded by then is recorded as a load failure. */
 const LOAD_TIMEOUT_MS = 20000;
@@ -102,17 +101,6 @@ async function selectIds(args, truth) {
     ids = ids.filter((id) => want.has(id));
   }
   return ids.slice(0, args.limit);
-}
-
-/** dist/chrome with host access to every page, so extraction needs no click. */
-async function harnessExtension() {
-  const dir = await mkdtemp(join(tmpdir(), 'pith-eval-ext-'));
-  await cp(join(DIST, 'chrome'), dir, { recursive: true });
-  const manifestPath = join(dir, 'manifest.json');
-  const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
-  manifest.host_permissions = ['<all_urls>'];
-  await writeFile(manifestPath, JSON.stringify(manifest));
-  return dir;
 }
 
 function withTimeout(promise, ms, what) {
@@ -178,14 +166,6 @@ function prediction(articleBody, source) {
 }
 
 const median = (xs) => quantile(xs, 0.5);
-function quantile(xs, q) {
-  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (!s.length) return NaN;
-  const pos = (s.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return s[lo] + (s[hi] - s[lo]) * (pos - lo);
-}
 const fmt = (x, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
 
 const hasSnippets = (t) => Array.isArray(t.with) || Array.isArray(t.without);
@@ -383,7 +363,7 @@ async function main() {
   ].join('\n;\n');
 
   const server = await servePages(join(args.dataset, 'pages'), truth);
-  const extensionDir = await harnessExtension();
+  const extensionDir = await withHostAccess(join(DIST, 'chrome'));
   const browser = await launchWithExtension(extensionDir, { viewport: VIEWPORT });
   const page = await browser.context.newPage();
   await isolatePage(browser.context, page, server);

@@ -260,3 +260,16 @@ export function confusionMatrix(pairs) {
   for (const r of rows) matrix[r] = Object.fromEntries(cols.map((c) => [c, countsOf[r]?.[c] || 0]));
   return { rows, cols, counts: matrix, n: pairs.length, correct, accuracy: pairs.length ? correct / pairs.length : null };
 }
+
+/**
+ * The `q` quantile (0..1) of the finite values of `xs`, interpolated
+ * between neighbours; NaN when there are none.
+ */
+export function quantile(xs, q) {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const pos = (s.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return s[lo] + (s[hi] - s[lo]) * (pos - lo);
+}
