@@ -47,6 +47,10 @@
     /** The rows as filtered and sorted now. */
     view: [],
     tuneTimer: 0,
+    /** Reads started; a read's result is shown only if no later read has started. */
+    readsStarted: 0,
+    /** Times the user switched the overlay box; a read started before a switch leaves the box alone. */
+    overlaySwitches: 0,
   };
 
   function status(text, error = false) {
@@ -85,16 +89,21 @@
 
   /** Reads the page (with the current parameters) and shows the result. */
   async function read() {
+    const seq = ++state.readsStarted;
+    const switches = state.overlaySwitches;
     status('Reading…');
     if (!(await attach())) return;
     const t0 = performance.now();
     const result = await send({ type: PithMessages.UI_CS_SEE_EXTRACT, options: { params: state.params } });
+    // A later read (a newer parameter, a reset) owns the panel now: this one's answer is stale.
+    if (seq !== state.readsStarted) return;
     if (!result || !result.ok) {
       status(result ? result.error : 'the page did not answer', true);
       return;
     }
     state.result = result;
-    $('overlay').checked = !!result.overlay;
+    // The page's overlay state, unless the user switched the box while this read ran.
+    if (switches === state.overlaySwitches) $('overlay').checked = !!result.overlay;
     indexPaths(result.extraction.scores);
     renderSummary(result, performance.now() - t0);
     renderHead(result.extraction.scores);
@@ -329,6 +338,8 @@
       const changed = (v) => {
         const x = Number(v);
         if (!Number.isFinite(x) || x < p.min || x > p.max) return;
+        // The same value again (a number box's change on blur after an input): nothing to re-read.
+        if (x === (state.params[p.key] ?? p.default)) return;
         if (x === p.default) delete state.params[p.key];
         else state.params[p.key] = x;
         range.value = number.value = String(x);
@@ -422,6 +433,7 @@
       await read();
     }));
     $('overlay').addEventListener('change', guard(async () => {
+      state.overlaySwitches++;
       const reply = await chrome.runtime.sendMessage({ type: PithMessages.UI_BG_SEE_ATTACH, tabId, overlay: $('overlay').checked });
       if (!reply || !reply.ok) throw new Error(reply ? reply.error : 'no answer');
     }));
