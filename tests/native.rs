@@ -182,3 +182,41 @@ fn every_scored_node_carries_every_signal() {
         assert!(missing.is_empty(), "{name}: {} judged rows lack a signal: {:?}", missing.len(), &missing[..missing.len().min(12)]);
     }
 }
+
+/// The JS walker (`extension/content/walker.js`) and the bench's floor keep
+/// their tag sets in step with the model's: both walkers must read the same facts, and a set that
+/// drifted would show only on pages that hold the missing tag.
+#[test]
+fn the_js_walker_keeps_the_models_tag_sets() {
+    let read = |file: &str| {
+        let path = format!("{}/{file}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    };
+    let walker = read("extension/content/walker.js");
+    // The bench's floor (the walk's reads in a bare loop) reads the same boxes.
+    let bench = read("tests/eval/bench.mjs");
+    let set_in = |js: &str, name: &str| -> Vec<String> {
+        let start = js.find(&format!("const {name} = new Set([")).unwrap_or_else(|| panic!("{name} not found"));
+        let body = &js[start..];
+        let body = &body[body.find('[').unwrap() + 1..body.find("])").unwrap()];
+        let mut tags: Vec<String> = body
+            .split(',')
+            .map(|t| t.trim().trim_matches('\'').to_string())
+            .filter(|t| !t.is_empty())
+            .collect();
+        tags.sort();
+        tags
+    };
+    let set = |name: &str| set_in(&walker, name);
+    let sorted = |tags: &[&str]| {
+        let mut v: Vec<String> = tags.iter().map(|t| t.to_string()).collect();
+        v.sort();
+        v
+    };
+    use pith::model::{BOXED_INLINE_TAGS, FRAME_TAGS, OPAQUE_TAGS, SKIPPED_TAGS};
+    assert_eq!(set("SKIPPED_TAGS"), sorted(SKIPPED_TAGS));
+    assert_eq!(set("OPAQUE_TAGS"), sorted(OPAQUE_TAGS));
+    assert_eq!(set("FRAME_TAGS"), sorted(FRAME_TAGS));
+    assert_eq!(set("BOXED_INLINE_TAGS"), sorted(BOXED_INLINE_TAGS));
+    assert_eq!(set_in(&bench, "BOXED_INLINE_TAGS"), sorted(BOXED_INLINE_TAGS));
+}

@@ -20,6 +20,12 @@ var PithWalker = (() => {
   ]);
   // Keep in step with FRAME_TAGS: entered when their document is readable.
   const FRAME_TAGS = new Set(['iframe', 'frame']);
+  // Keep in step with BOXED_INLINE_TAGS: replaced elements, whose box is
+  // read even at display: inline; a non-replaced inline element's is not.
+  const BOXED_INLINE_TAGS = new Set([
+    'img', 'input', 'button', 'iframe', 'frame', 'svg', 'select', 'textarea', 'object', 'embed', 'video', 'audio',
+    'canvas',
+  ]);
   // Keep in step with READ_ATTRIBUTES: attributes read only on these tags.
   const READ_ATTRIBUTES = new Map([
     ['img', ['srcset', 'data-src', 'data-srcset', 'data-lazy-src', 'data-original', 'width', 'height']],
@@ -196,14 +202,16 @@ var PithWalker = (() => {
         if (hidden) {
           f.hidden = true;
         } else {
-          r = node.getBoundingClientRect();
-          f.visual = {
-            x: r.x + frames[frame].x,
-            y: r.y + frames[frame].y,
-            w: r.width,
-            h: r.height,
-            display,
-          };
+          f.visual = { display };
+          // reads_box: a non-replaced inline element's box is its block's
+          // (src/model/facts.rs), not read.
+          if (display !== 'inline' || BOXED_INLINE_TAGS.has(tag)) {
+            r = node.getBoundingClientRect();
+            f.visual.x = r.x + frames[frame].x;
+            f.visual.y = r.y + frames[frame].y;
+            f.visual.w = r.width;
+            f.visual.h = r.height;
+          }
           // Inline boxes are placed by their line: `position` is not read.
           if (display !== 'inline') put(f.visual, 'position', style.getPropertyValue('position'));
         }

@@ -50,8 +50,10 @@
 //! * Read `id`, `class`, `role`, `dir`, `rel`, `itemprop`, `aria-hidden` of
 //!   every element,
 //!   `href` of `<a>`, `src` and `alt` of `<img>`.
-//! * In a browser, read each element's bounding box (plus scroll offsets)
-//!   and computed `display`, and `position` unless `display` is `inline`;
+//! * In a browser, read each element's computed `display`, its bounding box
+//!   (plus scroll offsets) where [`reads_box`] says so (not for a
+//!   non-replaced inline element), and `position` unless `display` is
+//!   `inline`;
 //!   read `font-size`, `font-weight`, `line-height` only for elements with a
 //!   non-blank text child. Reads cross the wasm boundary as strings, the
 //!   walk's main cost: each one read must decide something.
@@ -115,6 +117,30 @@ pub const FRAME_TAGS: &[&str] = &["iframe", "frame"];
 /// Whether `tag` is a frame ([`FRAME_TAGS`]).
 pub fn is_frame(tag: &str) -> bool {
     FRAME_TAGS.contains(&tag)
+}
+
+/// Elements whose own box is read even at `display: inline`: replaced
+/// elements (images, frames, media, form controls, graphics: CSS 2.2 §10.3.2,
+/// their width is their content's, not their line's). A non-replaced inline
+/// element (`<a>`, `<span>`, `<em>`) has no box of its own worth a read: its
+/// `getBoundingClientRect` is the union of its line fragments, which costs
+/// the most of any read (the 200,000-element bench page, half of it links,
+/// in the page's own world, 2026-11-22: 791 ms for every element's box,
+/// 210 ms for the non-inline half), and no signal needs it: the model reads
+/// such an element through the box of the block it sits in (see
+/// [`Page::from_facts`]).
+pub const BOXED_INLINE_TAGS: &[&str] = &[
+    "img", "input", "button", "iframe", "frame", "svg", "select", "textarea", "object", "embed", "video", "audio",
+    "canvas",
+];
+
+/// Whether a walker reads the box of an element `tag` whose computed
+/// `display` is `display`: always, except for a non-replaced inline element
+/// ([`BOXED_INLINE_TAGS`]). Where it does not, it writes no `x`, `y`, `w`,
+/// `h` (zero), and the model gives the element its nearest boxed ancestor's
+/// box.
+pub fn reads_box(tag: &str, display: &str) -> bool {
+    display != "inline" || BOXED_INLINE_TAGS.contains(&tag)
 }
 
 /// Whether the walk skips `tag` with its subtree.
@@ -227,7 +253,9 @@ pub struct NodeFacts {
 }
 
 /// Rendered facts, as the browser gives them (computed values as strings,
-/// parsed here so that both walkers share one parser).
+/// parsed here so that both walkers share one parser). The box (`x`, `y`,
+/// `w`, `h`) is read only where [`reads_box`] says so; elsewhere it is
+/// absent (zero) and ignored.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct VisualFacts {
@@ -301,6 +329,10 @@ impl Page {
         // The path from the root to the previous node: in document order a
         // node's parent is on it (else the parent's subtree has ended).
         let mut open: Vec<usize> = Vec::new();
+        // Per node: the box that places it, its own or (a non-replaced
+        // inline element, a `display: contents` wrapper, a text node) its
+        // nearest boxed ancestor's.
+        let mut boxes: Vec<Option<Rect>> = Vec::with_capacity(facts.nodes.len());
         for (i, f) in facts.nodes.into_iter().enumerate() {
             let parent = match (i, f.parent) {
                 (0, -1) => None,
@@ -318,6 +350,7 @@ impl Page {
                 },
                 None => (1.0, false),
             };
+            let parent_box = parent.and_then(|p| boxes[p]);
             if let Some(p) = parent {
                 while open.last().is_some_and(|&o| o > p) {
                     open.pop();
@@ -330,14 +363,20 @@ impl Page {
             if i == 0 && f.tag == TEXT_NODE_TAG {
                 return Err(Error::TextRoot);
             }
-            let kind = if f.tag == TEXT_NODE_TAG {
-                NodeKind::Text(f.text)
+            let (kind, own_box) = if f.tag == TEXT_NODE_TAG {
+                (NodeKind::Text(f.text), parent_box)
             } else {
-                let mut e = element_from_facts(f, parent_width, viewport);
+                let mut e = element_from_facts(f, parent_width, parent_box, viewport);
                 // Hidden is inherited: nothing under a hidden element renders.
                 e.hidden |= parent_hidden;
-                NodeKind::Element(Box::new(e))
+                let own = match &e.visual {
+                    Some(v) if v.display == Display::Contents => parent_box,
+                    Some(v) => Some(v.rect),
+                    None => None,
+                };
+                (NodeKind::Element(Box::new(e)), own)
             };
+            boxes.push(own_box);
             if let Some(p) = parent {
                 nodes[p].children.push(i);
             }
@@ -437,23 +476,30 @@ fn noscript_fallback(nodes: &mut [Node]) {
     }
 }
 
-fn element_from_facts(f: NodeFacts, parent_width: f32, viewport: Option<Size>) -> Element {
+fn element_from_facts(f: NodeFacts, parent_width: f32, parent_box: Option<Rect>, viewport: Option<Size>) -> Element {
     let tag = Tag::from_name(&f.tag);
     let mut hidden = f.hidden;
     let visual = f.visual.map(|v| {
+        // A non-replaced inline element's box was not read (or, in facts
+        // from older walkers, is ignored): it takes its block's.
+        let rect = if reads_box(&f.tag, &v.display) {
+            Rect { x: v.x, y: v.y, w: v.w, h: v.h }
+        } else {
+            parent_box.unwrap_or_default()
+        };
         let font = parse_px(&v.font_size).map(|size| Font {
             size,
             weight: parse_weight(&v.font_weight),
             line_height: parse_px(&v.line_height).unwrap_or(size * NORMAL_LINE_HEIGHT),
         });
         let lines = match font {
-            Some(font) if v.h > 0.0 && font.line_height > 0.0 => {
-                ((v.h / font.line_height).round() as u32).max(1)
+            Some(font) if rect.h > 0.0 && font.line_height > 0.0 => {
+                ((rect.h / font.line_height).round() as u32).max(1)
             }
             _ => 0,
         };
         Visual {
-            rect: Rect { x: v.x, y: v.y, w: v.w, h: v.h },
+            rect,
             // A formula's parts compute `display: block math` (MathML Core
             // §3.1.1: math layout inside the formula), yet sit in its line.
             display: if tag.is_mathml() && tag != Tag::Math {
@@ -718,6 +764,43 @@ mod tests {
 
     fn el(parent: i64, tag: &str) -> NodeFacts {
         NodeFacts { parent, tag: tag.into(), ..Default::default() }
+    }
+
+    fn boxed(parent: i64, tag: &str, display: &str, rect: (f32, f32, f32, f32)) -> NodeFacts {
+        let (x, y, w, h) = rect;
+        let visual = VisualFacts { x, y, w, h, display: display.into(), ..Default::default() };
+        NodeFacts { visual: Some(visual), ..el(parent, tag) }
+    }
+
+    /// A non-replaced inline element takes the box of the block it sits in
+    /// (through `display: contents`), whatever box the facts carry (older
+    /// walkers read one); a replaced inline element keeps its own.
+    #[test]
+    fn inline_elements_take_their_blocks_box() {
+        let nodes = vec![
+            boxed(-1, "body", "block", (0.0, 0.0, 800.0, 600.0)),
+            boxed(0, "p", "block", (10.0, 20.0, 700.0, 48.0)),
+            boxed(1, "a", "inline", (0.0, 0.0, 0.0, 0.0)),
+            boxed(1, "span", "contents", (0.0, 0.0, 0.0, 0.0)),
+            boxed(3, "em", "inline", (30.0, 44.0, 55.0, 24.0)),
+            boxed(1, "img", "inline", (100.0, 20.0, 40.0, 30.0)),
+            boxed(1, "b", "inline-block", (200.0, 20.0, 50.0, 24.0)),
+        ];
+        let page = Page::from_facts(PageFacts {
+            nodes,
+            viewport_width: 1000.0,
+            viewport_height: 600.0,
+            ..Default::default()
+        })
+        .unwrap();
+        let rect = |id| page.element(id).unwrap().visual.as_ref().unwrap().rect;
+        let block = Rect { x: 10.0, y: 20.0, w: 700.0, h: 48.0 };
+        assert_eq!(rect(2), block, "a link's box is its paragraph's");
+        assert_eq!(rect(4), block, "through display: contents");
+        assert_eq!(rect(5), Rect { x: 100.0, y: 20.0, w: 40.0, h: 30.0 }, "an image keeps its own");
+        assert_eq!(rect(6).w, 50.0, "an inline-block keeps its own");
+        assert!((page.element(2).unwrap().width_ratio - 0.7).abs() < 1e-6);
+        assert!(reads_box("img", "inline") && reads_box("a", "block") && !reads_box("a", "inline"));
     }
 
     #[test]

@@ -3,9 +3,10 @@
 //! `extension/content/walker.js` is the same walk in plain JS; the two must
 //! give equal facts (an end-to-end test compares them on one page).
 //!
-//! Cost: one `getBoundingClientRect`, one `checkVisibility` and two
-//! computed-style strings per element; three more strings (font) only for
-//! elements that hold text. Nothing is written to the page, so layout runs
+//! Cost: one `checkVisibility` and one or two computed-style strings per
+//! element, one `getBoundingClientRect` except for non-replaced inline
+//! elements ([`reads_box`](crate::model::reads_box)); three more strings
+//! (font) only for elements that hold text. Nothing is written to the page, so layout runs
 //! at most once.
 //!
 //! Every call here crosses the wasm boundary, so the walk makes as few as it
@@ -26,7 +27,7 @@ use web_sys::{AssignedNodesOptions, Document, Element, HtmlSlotElement, Node, Wi
 
 use super::performance_now;
 use crate::error::Error;
-use crate::model::{attributes_read, is_frame, is_opaque, is_skipped, walks_noscript, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
+use crate::model::{attributes_read, is_frame, is_opaque, is_skipped, reads_box, walks_noscript, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
 use crate::text;
 
 #[wasm_bindgen]
@@ -324,19 +325,20 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                 let mut rect = None;
                 let visual = match (&style, hidden) {
                     (Some(style), false) => {
-                    let r = e.get_bounding_client_rect();
-                    rect = Some((r.x(), r.y()));
-                    Some(VisualFacts {
-                        x: (r.x() + frame_x) as f32,
-                        y: (r.y() + frame_y) as f32,
-                        w: r.width() as f32,
-                        h: r.height() as f32,
                         // Inline boxes are placed by their line: their
                         // `position` decides nothing, so it is not read.
-                        position: if display == "inline" { String::new() } else { style.property("position") },
-                        display,
-                        ..Default::default()
-                    })
+                        let position = if display == "inline" { String::new() } else { style.property("position") };
+                        let mut v = VisualFacts { position, ..Default::default() };
+                        if reads_box(&tag, &display) {
+                            let r = e.get_bounding_client_rect();
+                            rect = Some((r.x(), r.y()));
+                            v.x = (r.x() + frame_x) as f32;
+                            v.y = (r.y() + frame_y) as f32;
+                            v.w = r.width() as f32;
+                            v.h = r.height() as f32;
+                        }
+                        v.display = display;
+                        Some(v)
                     }
                     _ => None,
                 };

@@ -89,11 +89,17 @@ const STAGES = [
 /**
  * The physical floor of any walk that reads the rendered page as Pith's
  * does: the same calls per node (computed display and position,
- * checkVisibility, one box; the font of each element holding text), in a
+ * checkVisibility, one box unless a non-replaced inline element's; the font
+ * of each element holding text), in a
  * bare loop that keeps nothing. No walker can read the same facts faster.
  * Evaluated in the page (its source is sent), so self-contained.
  */
 function floorReads() {
+  // BOXED_INLINE_TAGS (src/model/facts.rs; tests/native.rs keeps it in step).
+  const BOXED_INLINE_TAGS = new Set([
+    'img', 'input', 'button', 'iframe', 'frame', 'svg', 'select', 'textarea', 'object', 'embed', 'video', 'audio',
+    'canvas',
+  ]);
   const visibility = { visibilityProperty: true };
   let sink = 0;
   const fontRead = new Set();
@@ -114,9 +120,13 @@ function floorReads() {
     const st = getComputedStyle(node);
     const display = st.getPropertyValue('display');
     if (display === 'none' || !node.checkVisibility(visibility)) continue;
-    const r = node.getBoundingClientRect();
-    sink += r.x + r.y + r.width + r.height;
-    if (display !== 'inline') sink += st.getPropertyValue('position').length;
+    if (display !== 'inline') {
+      const r = node.getBoundingClientRect();
+      sink += r.x + r.y + r.width + r.height + st.getPropertyValue('position').length;
+    } else if (BOXED_INLINE_TAGS.has(node.localName)) {
+      const r = node.getBoundingClientRect();
+      sink += r.x + r.y + r.width + r.height;
+    }
     for (let c = node.lastChild; c; c = c.previousSibling) stack.push(c);
   }
   return sink;

@@ -171,8 +171,17 @@ fn main() {
             }
         }
         "signals" => {
-            for ds in load_sets(&a) {
-                signals_profile(&a, &ds);
+            // A facts file (a walker's `PageFacts` JSON, e.g. of the large
+            // bench page) instead of data sets.
+            if let Some(file) = a.sets.iter().find(|s| s.ends_with(".json")) {
+                let json = std::fs::read_to_string(file).expect("facts file");
+                let page = pith::Page::from_facts(pith::model::PageFacts::from_json(&json).expect("facts")).expect("page");
+                println!("# {file}: {} nodes", page.nodes.len());
+                signals_times(&[page]);
+            } else {
+                for ds in load_sets(&a) {
+                    signals_profile(&a, &ds);
+                }
             }
         }
         "oracle" => {
@@ -730,16 +739,21 @@ fn profile(a: &Args, ds: &DataSet) {
 
 /// Per-signal times of `run_signals`, natively (`pith-lab signals SET`).
 fn signals_profile(a: &Args, ds: &DataSet) {
-    use pith::{cues, papers};
     let ids = chosen_ids(a, ds);
     let pages: Vec<pith::Page> = ids.iter().filter_map(|id| ds.page(id)).collect();
+    signals_times(&pages);
+}
+
+/// Per-signal times over `pages` (three runs each), printed.
+fn signals_times(pages: &[pith::Page]) {
+    use pith::{cues, papers};
     let mut sums: Vec<(&str, f64)> = Vec::new();
     let mut add = |name: &'static str, ms: f64| match sums.iter_mut().find(|(n, _)| *n == name) {
         Some(s) => s.1 += ms,
         None => sums.push((name, ms)),
     };
     let models = pith::extract::Models::default();
-    for page in &pages {
+    for page in pages {
         for _ in 0..3 {
             let t = Instant::now();
             let seg = pith::segment::segment(page);
