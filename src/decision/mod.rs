@@ -170,12 +170,16 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     }
     // Rules over the kept set, each un-keeping leaves with its reason.
     let mut overrule = |keep: &mut Vec<usize>, drop: Vec<usize>, reason: &str| {
+        let mut dropped = vec![false; seg.leaves.len()];
         for &i in &drop {
             let id = seg.leaves[i].id;
             table.set(cols[2], id, 0.0);
             reasons[id] = reason.to_string();
+            dropped[i] = true;
         }
-        keep.retain(|i| !drop.contains(i));
+        // A mask, not `drop.contains`: thousands of repeats on a listing
+        // page would make that quadratic.
+        keep.retain(|&i| !dropped[i]);
     };
     let orphans = orphan_headings(cx, &keep);
     overrule(&mut keep, orphans, "not content: a heading with no content under it");
@@ -206,7 +210,9 @@ pub const REPEAT_MIN_CHARS: usize = 30;
 /// description or policy twice, as pages that carry a desktop and a mobile
 /// copy of a block show it. A reader shows it once.
 pub fn repeated_leaves(cx: &Context, keep: &[usize]) -> Vec<usize> {
-    let mut seen: Vec<(u64, usize)> = Vec::new();
+    // Earlier kept leaves by the hash of their words (a map: a scan of
+    // every earlier leaf would make long pages quadratic).
+    let mut seen: std::collections::HashMap<u64, Vec<usize>> = std::collections::HashMap::new();
     let mut out = Vec::new();
     for &i in keep {
         let text = &cx.seg.leaves[i].text;
@@ -223,13 +229,11 @@ pub fn repeated_leaves(cx: &Context, keep: &[usize]) -> Vec<usize> {
                 h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
             }
         }
-        let same = seen.iter().any(|&(sh, j)| {
-            sh == h && cx.seg.leaves[j].text.split_whitespace().eq(text.split_whitespace())
-        });
-        if same {
+        let earlier = seen.entry(h).or_default();
+        if earlier.iter().any(|&j| cx.seg.leaves[j].text.split_whitespace().eq(text.split_whitespace())) {
             out.push(i);
         } else {
-            seen.push((h, i));
+            earlier.push(i);
         }
     }
     out
@@ -261,8 +265,10 @@ pub fn orphan_headings(cx: &Context, keep: &[usize]) -> Vec<usize> {
     }
     let rejected_section = |i: usize| {
         let Some(parent) = cx.page.nodes[cx.seg.leaves[i].id].parent else { return false };
+        // The parent's subtree, once (not a descent per leaf).
+        let end = cx.page.subtree_end(parent);
         let others: Vec<usize> = (0..cx.seg.leaves.len())
-            .filter(|&j| j != i && cx.page.contains(parent, cx.seg.leaves[j].holder()))
+            .filter(|&j| j != i && (parent..end).contains(&cx.seg.leaves[j].holder()))
             .collect();
         others.len() >= ORPHAN_MIN_SIBLINGS && others.iter().all(|&j| !kept[j])
     };
