@@ -83,6 +83,7 @@ fn parse_args() -> Args {
                 a.second = Some(gbdt::Params { trees, depth, ..gbdt::Params::default() });
             }
             "--trees" => a.params.trees = it.next().and_then(|v| v.parse().ok()).unwrap_or(a.params.trees),
+            "--seed" => a.params.seed = it.next().and_then(|v| v.parse().ok()).unwrap_or(a.params.seed),
             "--depth" => a.params.depth = it.next().and_then(|v| v.parse().ok()).unwrap_or(a.params.depth),
             "--lr" => a.params.learning_rate = it.next().and_then(|v| v.parse().ok()).unwrap_or(a.params.learning_rate),
             "--threshold" => a.cut.threshold = it.next().and_then(|v| v.parse().ok()).unwrap_or(0.5),
