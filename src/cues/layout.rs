@@ -31,8 +31,8 @@ pub const COLUMNS: &[ColumnSpec] = &[
     },
 ];
 
-/// A leaf's box: its holder's, or for an anonymous leaf the union of its
-/// inline elements' boxes, else its parent's.
+/// A leaf's box: its holder's (for an inline holder, whose own box is not
+/// read, the box of the block it sits in: see `reads_box` in the model).
 fn leaf_rect(page: &Page, holder: usize) -> Option<Rect> {
     page.element(holder).and_then(|e| e.visual.as_ref()).map(|v| v.rect).filter(|r| r.w > 0.0 && r.h > 0.0)
 }

@@ -31,7 +31,7 @@ pub const COLUMNS: &[ColumnSpec] = &[
         signal: "typography",
         label: "lines",
         source: "box height / line-height",
-        description: "A leaf's rendered line count.",
+        description: "A leaf's rendered line count (of its block's box where the leaf is an inline element, whose own box is not read).",
     },
 ];
 
