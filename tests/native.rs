@@ -184,8 +184,9 @@ fn every_scored_node_carries_every_signal() {
 }
 
 /// The JS walker (`extension/content/walker.js`) and the bench's floor keep
-/// their tag sets in step with the model's: both walkers must read the same facts, and a set that
-/// drifted would show only on pages that hold the missing tag.
+/// their tag sets in step with the model's: both walkers must read the same
+/// facts, and a set that drifted would show only on pages that hold the
+/// missing tag.
 #[test]
 fn the_js_walker_keeps_the_models_tag_sets() {
     let read = |file: &str| {

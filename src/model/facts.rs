@@ -329,9 +329,9 @@ impl Page {
         // The path from the root to the previous node: in document order a
         // node's parent is on it (else the parent's subtree has ended).
         let mut open: Vec<usize> = Vec::new();
-        // Per node: the box that places it, its own or (a non-replaced
-        // inline element, a `display: contents` wrapper, a text node) its
-        // nearest boxed ancestor's.
+        // Per element: the box that places it, its own or (a non-replaced
+        // inline element, a `display: contents` wrapper) its nearest boxed
+        // ancestor's; none for a text node, which is no one's parent.
         let mut boxes: Vec<Option<Rect>> = Vec::with_capacity(facts.nodes.len());
         for (i, f) in facts.nodes.into_iter().enumerate() {
             let parent = match (i, f.parent) {
@@ -364,7 +364,7 @@ impl Page {
                 return Err(Error::TextRoot);
             }
             let (kind, own_box) = if f.tag == TEXT_NODE_TAG {
-                (NodeKind::Text(f.text), parent_box)
+                (NodeKind::Text(f.text), None)
             } else {
                 let mut e = element_from_facts(f, parent_width, parent_box, viewport);
                 // Hidden is inherited: nothing under a hidden element renders.
