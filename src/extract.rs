@@ -364,7 +364,7 @@ fn scores_out(page: &Page, seg: &segment::Segmentation, table: &ScoreTable, deci
             tag,
             values,
             content: decision.content[id],
-            reason: decision.reasons[id].clone(),
+            reason: decision.reasons[id].to_string(),
         });
     }
     Scores { columns, rows, page: page_values }

@@ -145,6 +145,11 @@ var PithWalker = (() => {
     const frameOf = [];
     // [node, parent index, inside a hidden subtree, frame]
     const stack = [[start, -1, false, 0]];
+    // The last element's computed style, by node index: its first text
+    // child, most often the next node walked, reads its font from it (one
+    // getComputedStyle call per text-holding element saved).
+    let lastStyleIndex = -1;
+    let lastStyle = null;
     while (stack.length) {
       const [node, parent, inHidden, frame] = stack.pop();
       const index = out.length;
@@ -154,7 +159,7 @@ var PithWalker = (() => {
           fontRead[parent] = true;
           const visual = out[parent].visual;
           if (visual) {
-            const style = frames[frameOf[parent]].win.getComputedStyle(nodes[parent]);
+            const style = lastStyleIndex === parent ? lastStyle : frames[frameOf[parent]].win.getComputedStyle(nodes[parent]);
             visual.fontSize = style.getPropertyValue('font-size');
             visual.fontWeight = style.getPropertyValue('font-weight');
             visual.lineHeight = style.getPropertyValue('line-height');
@@ -216,6 +221,8 @@ var PithWalker = (() => {
           if (display !== 'inline') put(f.visual, 'position', style.getPropertyValue('position'));
         }
         out.push(f);
+        lastStyleIndex = hidden ? -1 : index;
+        lastStyle = hidden ? null : style;
         if (tag === 'noscript') {
           const body = noscriptBody(node);
           if (body) pushChildren(stack, body, index, true, frame);

@@ -51,10 +51,43 @@ pub struct Decision {
     pub root: Option<NodeId>,
     /// Per node: part of the content (a kept leaf, or inside one).
     pub content: Vec<bool>,
-    /// Per node: why (empty where the node was not judged on its own).
-    pub reasons: Vec<String>,
+    /// Per node: why ([`Reason::None`] where the node was not judged on
+    /// its own).
+    pub reasons: Vec<Reason>,
     pub readerable: bool,
     pub readerable_reason: String,
+}
+
+/// Why the decision judged a node as it did: a short sentence for the
+/// score table ([`std::fmt::Display`]). Kept as data and written out only
+/// where it is shown: formatting one sentence per leaf cost about 2 % of
+/// the core on the 200,000-element bench page (native profile of `pith-lab
+/// signals`, 2026-11-22), for a table a reader click never asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Reason {
+    /// Not judged on its own (not a leaf).
+    #[default]
+    None,
+    /// The model's probability against the page's cut, both in percent.
+    Model { content: bool, percent: u32, cut: u32 },
+    /// Hidden, outside any tab or accordion panel.
+    Hidden,
+    /// Un-kept by a rule over the kept set: the rule's sentence.
+    Rule(&'static str),
+}
+
+impl std::fmt::Display for Reason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Reason::None => Ok(()),
+            Reason::Model { content: true, percent, cut } => write!(f, "content: model {percent}% ≥ the page's cut {cut}%"),
+            Reason::Model { content: false, percent, cut } => {
+                write!(f, "not content: model {percent}% < the page's cut {cut}%")
+            }
+            Reason::Hidden => f.write_str("not content: hidden, and not in a tab or accordion panel"),
+            Reason::Rule(sentence) => f.write_str(sentence),
+        }
+    }
 }
 
 /// Where a page's leaves are cut: a leaf is content when its probability
@@ -137,7 +170,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     let cut = page_cut(&probs, &words, model.cut);
     let cols = table.add_all(COLUMNS);
     let mut keep = Vec::new();
-    let mut reasons = vec![String::new(); n];
+    let mut reasons = vec![Reason::None; n];
     let cut_pct = (cut * 100.0).round() as u32;
     let panel = table.col("visibility.panel");
     for (i, leaf) in seg.leaves.iter().enumerate() {
@@ -149,7 +182,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
             table.set(cols[0], leaf.id, first[i]);
             table.set(cols[1], leaf.id, p);
             table.set(cols[2], leaf.id, 0.0);
-            reasons[leaf.id] = "not content: hidden, and not in a tab or accordion panel".to_string();
+            reasons[leaf.id] = Reason::Hidden;
             continue;
         }
         let content = p >= cut && p > 0.0;
@@ -158,23 +191,18 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
         table.set(cols[2], leaf.id, if content { 1.0 } else { 0.0 });
         // Percentages: integer formatting keeps float formatting out of the
         // wasm binary.
-        let pp = (p * 100.0).round() as u32;
-        reasons[leaf.id] = if content {
-            format!("content: model {pp}% ≥ the page's cut {cut_pct}%")
-        } else {
-            format!("not content: model {pp}% < the page's cut {cut_pct}%")
-        };
+        reasons[leaf.id] = Reason::Model { content, percent: (p * 100.0).round() as u32, cut: cut_pct };
         if content {
             keep.push(i);
         }
     }
     // Rules over the kept set, each un-keeping leaves with its reason.
-    let mut overrule = |keep: &mut Vec<usize>, drop: Vec<usize>, reason: &str| {
+    let mut overrule = |keep: &mut Vec<usize>, drop: Vec<usize>, reason: &'static str| {
         let mut dropped = vec![false; seg.leaves.len()];
         for &i in &drop {
             let id = seg.leaves[i].id;
             table.set(cols[2], id, 0.0);
-            reasons[id] = reason.to_string();
+            reasons[id] = Reason::Rule(reason);
             dropped[i] = true;
         }
         // A mask, not `drop.contains`: thousands of repeats on a listing
@@ -307,7 +335,7 @@ pub fn expected_f1_cut(p: &[f32], w: &[f32]) -> f32 {
 
 /// The decision's output from the kept leaves: content flags, root,
 /// readerable.
-pub fn finish(cx: &Context, table: &ScoreTable, leaves: Vec<usize>, reasons: Vec<String>) -> Decision {
+pub fn finish(cx: &Context, table: &ScoreTable, leaves: Vec<usize>, reasons: Vec<Reason>) -> Decision {
     let page = cx.page;
     let seg = cx.seg;
     let mut content = vec![false; page.nodes.len()];
@@ -357,6 +385,21 @@ pub fn lowest_common_ancestor(cx: &Context, ids: impl IntoIterator<Item = NodeId
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reasons_read_as_sentences_only_where_shown() {
+        assert_eq!(Reason::None.to_string(), "");
+        assert_eq!(
+            Reason::Model { content: true, percent: 73, cut: 40 }.to_string(),
+            "content: model 73% ≥ the page's cut 40%"
+        );
+        assert_eq!(
+            Reason::Model { content: false, percent: 12, cut: 40 }.to_string(),
+            "not content: model 12% < the page's cut 40%"
+        );
+        assert_eq!(Reason::Hidden.to_string(), "not content: hidden, and not in a tab or accordion panel");
+        assert_eq!(Reason::Rule("not content: a heading with no content under it").to_string(), "not content: a heading with no content under it");
+    }
 
     #[test]
     fn expected_f1_keeps_the_likely_and_never_nothing() {

@@ -286,6 +286,12 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
     // Per node: the frame (index into `frames`) its document belongs to.
     let mut frame_of: Vec<usize> = Vec::new();
     let mut stack: Vec<Entry> = vec![(start.into(), -1, false, 0)];
+    // The last element's computed style, by node index: its first text
+    // child, most often the next node walked, reads its font from it
+    // instead of asking for the style again (one `getComputedStyle` per
+    // text-holding element saved: about 0.4 µs each in the page's world on
+    // the 200,000-element page, more in the content script's).
+    let mut last_style: Option<(usize, Style)> = None;
     while let Some((node, parent, in_hidden, frame)) = stack.pop() {
         let window = &frames[frame].window;
         let index = facts.nodes.len() as i64;
@@ -297,7 +303,10 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                     let p = nodes[parent as usize].unchecked_ref::<Element>();
                     if let Some(v) = facts.nodes[parent as usize].visual.as_mut() {
                         let t = style_time.start();
-                        let style = style_of(&frames[frame_of[parent as usize]].window, p)?;
+                        let style = match last_style.take() {
+                            Some((i, style)) if i == parent as usize => style,
+                            _ => style_of(&frames[frame_of[parent as usize]].window, p)?,
+                        };
                         v.font_size = style.property("font-size");
                         v.font_weight = style.property("font-weight");
                         v.line_height = style.property("line-height");
@@ -371,6 +380,7 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                 }
                 f.tag = tag.clone();
                 facts.nodes.push(f);
+                last_style = style.filter(|_| !hidden).map(|s| (index as usize, s));
                 if tag == "noscript" {
                     if let Some(body) = noscript_body(e) {
                         push_children(&mut stack, &body, index, true, frame);
