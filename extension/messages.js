@@ -19,6 +19,9 @@
  *                                 the round trip to the background, facts sent as JSON)
  * @property {number} extractMs    walk + score
  * @property {number} totalMs
+ * @property {number} [startedAt]  Date.now() when the content script began (the
+ *                                 bench splits a click's time with it)
+ * @property {number} [endedAt]    Date.now() when it had the extraction
  *
  * @typedef {Object} ContentResult   what the content script answers to BG_CS_EXTRACT
  * @property {boolean} ok

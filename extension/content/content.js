@@ -97,6 +97,7 @@
   async function extract(options = {}) {
     const { path: wanted, ...coreOptions } = options;
     options = coreOptions;
+    const startedAt = Date.now();
     const t0 = performance.now();
     const inPage = wanted === 'wasm'
       || (wanted !== 'js-walker' && document.getElementsByTagName('*').length > BACKGROUND_MAX_ELEMENTS);
@@ -111,7 +112,10 @@
       const t2 = performance.now();
       return {
         ok: true, path: 'wasm', extraction,
-        timing: { initMs: t1 - t0, walkMs: tWalk - t1, scoreMs: t2 - tWalk, extractMs: t2 - t1, totalMs: t2 - t0 },
+        timing: {
+          initMs: t1 - t0, walkMs: tWalk - t1, scoreMs: t2 - tWalk, extractMs: t2 - t1, totalMs: t2 - t0,
+          startedAt, endedAt: Date.now(),
+        },
       };
     }
     const { facts, nodes } = PithWalker.walk(document);
@@ -126,7 +130,10 @@
     if (!reply || !reply.ok) throw new Error(reply ? reply.error : 'pith: no reply from the background');
     return {
       ok: true, path: 'js-walker', extraction: reply.extraction, wasmError: init.error,
-      timing: { initMs: t1 - t0, walkMs: tWalk - t1, scoreMs: t2 - tWalk, extractMs: t2 - t1, totalMs: t2 - t0 },
+      timing: {
+        initMs: t1 - t0, walkMs: tWalk - t1, scoreMs: t2 - tWalk, extractMs: t2 - t1, totalMs: t2 - t0,
+        startedAt, endedAt: Date.now(),
+      },
     };
   }
 

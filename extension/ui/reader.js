@@ -476,7 +476,10 @@
   /** Renders, and turns any error into a message instead of a broken page. */
   function safeRender() {
     try {
+      performance.mark('pith-render-start');
       render();
+      // The bench reads these (tests/eval/bench.mjs): the reader's own time.
+      performance.mark('pith-render-end');
     } catch (e) {
       console.error('Pith reader:', e);
       showMessage('Pith can’t show this page', [`The reader failed to show this article: ${e && e.message}`]);

@@ -133,7 +133,10 @@ export async function clickAction({ context, worker, extensionId }, page) {
     const { targetInfos } = await session.send('Target.getTargets', { filter: [{ type: 'tab' }] });
     const tab = targetInfos.find((t) => t.url === page.url());
     if (!tab) throw new Error(`no tab target for ${page.url()}`);
+    // The click itself: what a user's click starts (the bench's clock).
+    const clickedAt = Date.now();
     await session.send('Extensions.triggerAction', { id: extensionId, targetId: tab.targetId });
+    return clickedAt;
   } finally {
     await session.detach();
   }

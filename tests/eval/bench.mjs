@@ -103,6 +103,10 @@ function floorReads() {
   const visibility = { visibilityProperty: true };
   let sink = 0;
   const fontRead = new Set();
+  // The walkers read a text's font from its parent's style when that parent
+  // was the last element read.
+  let lastEl = null;
+  let lastSt = null;
   const stack = [document.body || document.documentElement];
   while (stack.length) {
     const node = stack.pop();
@@ -110,7 +114,7 @@ function floorReads() {
       const p = node.parentElement;
       if (p && !fontRead.has(p) && node.nodeValue.trim()) {
         fontRead.add(p);
-        const st = getComputedStyle(p);
+        const st = p === lastEl ? lastSt : getComputedStyle(p);
         sink += st.getPropertyValue('font-size').length + st.getPropertyValue('font-weight').length
           + st.getPropertyValue('line-height').length;
       }
@@ -120,6 +124,8 @@ function floorReads() {
     const st = getComputedStyle(node);
     const display = st.getPropertyValue('display');
     if (display === 'none' || !node.checkVisibility(visibility)) continue;
+    lastEl = node;
+    lastSt = st;
     if (display !== 'inline') {
       const r = node.getBoundingClientRect();
       sink += r.x + r.y + r.width + r.height + st.getPropertyValue('position').length;
@@ -364,6 +370,55 @@ async function benchGrowth(sizes) {
 const LARGE_WARM_RUNS = 3;
 
 /**
+ * Watches the browser's own rendering of `page`: the rendering part (style,
+ * layout, pre-paint, paint) of each long animation frame, as {at, ms} (at:
+ * the machine clock's milliseconds) pushed to the returned array. Reported
+ * through the console, since the reader replaces the page.
+ */
+async function watchRendering(page) {
+  const frames = [];
+  page.on('console', (m) => {
+    if (m.text().startsWith('pith-bench-frame ')) frames.push(JSON.parse(m.text().slice(17)));
+  });
+  await page.evaluate(() => new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.renderStart > 0) {
+        console.log(`pith-bench-frame ${JSON.stringify({ at: performance.timeOrigin + e.renderStart, ms: e.startTime + e.duration - e.renderStart })}`);
+      }
+    }
+  }).observe({ type: 'long-animation-frame' }));
+  return frames;
+}
+
+/**
+ * The browser's rendering after a toolbar click alone, on the page at
+ * `url`: the click of an extension whose click handler does nothing
+ * (generated here), so none of it is Pith's. Milliseconds.
+ */
+async function clickRenderingAlone(url) {
+  const dir = await mkdtemp(join(tmpdir(), 'pith-noop-'));
+  await writeFile(join(dir, 'manifest.json'), JSON.stringify({
+    manifest_version: 3, name: 'no-op', version: '1.0', action: {},
+    background: { service_worker: 'sw.js' }, permissions: ['activeTab'],
+  }));
+  // launchWithExtension waits for `pith.wasmReady`, as Pith's worker defines it.
+  await writeFile(join(dir, 'sw.js'), 'chrome.action.onClicked.addListener(() => {});\nglobalThis.pith = { wasmReady: Promise.resolve() };\n');
+  const browser = await launchWithExtension(dir);
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(url, { timeout: 120000 });
+    await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+    const frames = await watchRendering(page);
+    const t0 = await clickAction(browser, page);
+    await new Promise((ok) => setTimeout(ok, 2000));
+    return frames.filter((f) => f.at >= t0).reduce((sum, f) => sum + f.ms, 0);
+  } finally {
+    await browser.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * A large page read in the real extension: the first click (content script
  * injected, wasm compiled) and warm re-reads, by stage; then the same walks
  * in the page's own world.
@@ -378,18 +433,38 @@ async function benchLarge(elements) {
     await page.goto(server.url('/large/large.html'), { timeout: 120000 });
     // Parsed, styled, laid out and painted before the click, as a page a user reads.
     await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+    const frames = await watchRendering(page);
     const count = await page.evaluate(() => document.getElementsByTagName('*').length);
     const before = new Set(browser.context.pages());
-    const t0 = Date.now();
-    await clickAction(browser, page);
+    // From the click itself (not the harness's steps before it: bringing
+    // the tab to front, finding its target).
+    const t0 = await clickAction(browser, page);
     const reader = await waitForReader(browser.context, before, 300000);
     await reader.waitForSelector('article, .status.error', { timeout: 300000 });
-    const clickToReader = Date.now() - t0;
-    const first = await browser.worker.evaluate(async () => {
+    const shownAt = Date.now();
+    const clickToReader = shownAt - t0;
+    const readerOrigin = await reader.evaluate(() => performance.timeOrigin);
+    const readerMarks = await reader.evaluate(() => {
+      const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
+      return { renderStart: at('pith-render-start'), renderEnd: at('pith-render-end') };
+    });
+    const stored = await browser.worker.evaluate(async () => {
       const all = await chrome.storage.session.get(null);
       const latest = Object.entries(all).filter(([k]) => k.startsWith(PITH_ARTICLE_KEY_PREFIX)).sort().pop();
-      return latest ? latest[1].result : null;
+      return latest ? latest[1] : null;
     });
+    const first = stored && stored.result;
+    // The same reader loaded again, in a tab of its own: the reader's own
+    // cost, without the page's teardown.
+    const again = [];
+    for (let i = 0; i < LARGE_WARM_RUNS; i++) {
+      const tab = await browser.context.newPage();
+      const t = Date.now();
+      await tab.goto(reader.url());
+      await tab.waitForSelector('article, .status.error', { timeout: 300000 });
+      again.push(Date.now() - t);
+      await tab.close();
+    }
     // The reader took the page's tab: read warm in a tab of its own, the
     // site granted (as "always open" would) since no click grants it.
     await reader.close();
@@ -443,6 +518,7 @@ async function benchLarge(elements) {
       return out;
     }, { wasmUrl: server.url('/ext/pkg/pith_bg.wasm'), runs: LARGE_WARM_RUNS });
     await warmPage.close();
+    const clickAlone = await clickRenderingAlone(server.url('/large/large.html'));
 
     const med = (xs) => quantile(xs, 0.5);
     const ms = (x) => (x == null ? '' : `${Math.round(x)}`);
@@ -457,7 +533,24 @@ async function benchLarge(elements) {
     console.log(`| score and build the article | ${ms(ft && ft.scoreMs)} | ${ms(w('scoreMs'))} | ${ms(med(main.score))} |`);
     const rest = ft ? clickToReader - ft.totalMs : null;
     console.log(`| handshake, injection, messages, storage, reader tab | ${ms(rest)} | ${ms(w('roundTripMs') - w('totalMs'))} | |`);
+    // The first click's rest, split by the clocks of the page, the worker
+    // and the reader (Date.now() and performance.timeOrigin: one machine clock).
+    let rendering = 0;
+    if (ft && ft.startedAt && stored) {
+      rendering = frames.filter((f) => f.at >= t0 && f.at < ft.endedAt).reduce((sum, f) => sum + f.ms, 0);
+      console.log(`| … click → content script extracting (handshake, injection) | ${ms(ft.startedAt - t0)} | | |`);
+      console.log(`| … extraction → worker has it (message) | ${ms(stored.createdAt - ft.endedAt)} | | |`);
+      console.log(`| … worker → reader page starts (storage, navigation) | ${ms(readerOrigin - stored.createdAt)} | | |`);
+      console.log(`| … reader page starts → article shown | ${ms(shownAt - readerOrigin)} | ${ms(med(again))} (the reader loaded again in a new tab) | |`);
+      if (readerMarks.renderEnd != null) {
+        console.log(`| … … of which the reader building the article's DOM | ${ms(readerMarks.renderEnd - readerMarks.renderStart)} | | |`);
+      }
+    }
     console.log(`| **click → reader shown** | **${ms(clickToReader)}** | ${ms(w('roundTripMs'))} (extraction round trip) | |`);
+    if (ft && ft.startedAt) {
+      console.log(`| of which the browser rendering the page between the click and the article (long animation frames; not Pith's work) | ${ms(rendering)} | | |`);
+      console.log(`| the same rendering after a click of an extension that does nothing | ${ms(clickAlone)} | | |`);
+    }
   } finally {
     await browser.close();
     await server.close();

@@ -176,8 +176,13 @@ fn main() {
             // bench page) instead of data sets.
             if let Some(file) = a.sets.iter().find(|s| s.ends_with(".json")) {
                 let json = std::fs::read_to_string(file).expect("facts file");
-                let page = pith::Page::from_facts(pith::model::PageFacts::from_json(&json).expect("facts")).expect("page");
-                println!("# {file}: {} nodes", page.nodes.len());
+                let t = std::time::Instant::now();
+                let facts = pith::model::PageFacts::from_json(&json).expect("facts");
+                let parse_ms = t.elapsed().as_secs_f64() * 1000.0;
+                let t = std::time::Instant::now();
+                let page = pith::Page::from_facts(facts).expect("page");
+                let model_ms = t.elapsed().as_secs_f64() * 1000.0;
+                println!("# {file}: {} nodes; JSON decoded in {parse_ms:.0} ms, model built in {model_ms:.0} ms", page.nodes.len());
                 signals_times(&[page]);
             } else {
                 for ds in load_sets(&a) {
