@@ -275,10 +275,11 @@ fn byline_in(page: &Page, ids: std::ops::Range<NodeId>) -> Option<(NodeId, Strin
         }
         let hinted = e.rel.split_whitespace().any(|r| r == "author")
             || e.itemprop.split_whitespace().any(|p| p == "author")
-            || {
+            // (Most elements have neither class nor id: no string is built for them.)
+            || (!(e.class.is_empty() && e.id.is_empty()) && {
                 let names = format!("{} {}", e.class, e.id).to_ascii_lowercase();
                 BYLINE_HINTS.iter().any(|h| names.contains(h))
-            };
+            });
         if !hinted {
             return None;
         }

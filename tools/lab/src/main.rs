@@ -19,6 +19,70 @@
 //! `--threshold P` (the cut), `TYPE_TREES`/`TYPE_DEPTH`/`TYPE_LR` and
 //! `SECOND_DEPTH` in the environment; the defaults are the shipped ones.
 
+/// Counts heap bytes (live and peak), for `signals FILE.json`'s memory
+/// figures: only once [`counting::start`] is called, since counting on
+/// every thread's allocations (shared atomics) slowed the parallel `eval`
+/// by a fifth.
+mod counting {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+
+    pub struct Counting;
+    static ON: AtomicBool = AtomicBool::new(false);
+    static LIVE: AtomicUsize = AtomicUsize::new(0);
+    static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+    fn grow(by: usize) {
+        let now = LIVE.fetch_add(by, Relaxed) + by;
+        PEAK.fetch_max(now, Relaxed);
+    }
+
+    fn shrink(by: usize) {
+        // Blocks allocated before counting started are not subtracted below 0.
+        let _ = LIVE.fetch_update(Relaxed, Relaxed, |x| Some(x.saturating_sub(by)));
+    }
+
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+            if ON.load(Relaxed) {
+                grow(l.size());
+            }
+            System.alloc(l)
+        }
+        unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+            if ON.load(Relaxed) {
+                shrink(l.size());
+            }
+            System.dealloc(p, l)
+        }
+        unsafe fn realloc(&self, p: *mut u8, l: Layout, new: usize) -> *mut u8 {
+            if ON.load(Relaxed) {
+                if new >= l.size() {
+                    grow(new - l.size());
+                } else {
+                    shrink(l.size() - new);
+                }
+            }
+            System.realloc(p, l, new)
+        }
+    }
+
+    /// Starts counting (from zero: what is allocated from now on).
+    pub fn start() {
+        ON.store(true, Relaxed);
+    }
+
+    /// (live, peak since the last call) in MiB; the peak restarts from live.
+    pub fn take() -> (f64, f64) {
+        let live = LIVE.load(Relaxed);
+        let peak = PEAK.swap(live, Relaxed);
+        (live as f64 / 1048576.0, peak as f64 / 1048576.0)
+    }
+}
+
+#[global_allocator]
+static ALLOC: counting::Counting = counting::Counting;
+
 mod data;
 mod gbdt;
 mod labels;
@@ -175,14 +239,24 @@ fn main() {
             // A facts file (a walker's `PageFacts` JSON, e.g. of the large
             // bench page) instead of data sets.
             if let Some(file) = a.sets.iter().find(|s| s.ends_with(".json")) {
+                counting::start();
                 let json = std::fs::read_to_string(file).expect("facts file");
                 let t = std::time::Instant::now();
                 let facts = pith::model::PageFacts::from_json(&json).expect("facts");
                 let parse_ms = t.elapsed().as_secs_f64() * 1000.0;
+                drop(json);
+                let (facts_mib, parse_peak) = counting::take();
                 let t = std::time::Instant::now();
                 let page = pith::Page::from_facts(facts).expect("page");
                 let model_ms = t.elapsed().as_secs_f64() * 1000.0;
+                let (page_mib, model_peak) = counting::take();
                 println!("# {file}: {} nodes; JSON decoded in {parse_ms:.0} ms, model built in {model_ms:.0} ms", page.nodes.len());
+                let out = extract(&page, &Options { scores: false, ..Options::default() }).expect("extract");
+                let (_, extract_peak) = counting::take();
+                drop(out);
+                println!(
+                    "# heap (MiB): facts {facts_mib:.0} (peak decoding {parse_peak:.0}), page model {page_mib:.0} (peak building {model_peak:.0}), peak extracting {extract_peak:.0}"
+                );
                 signals_times(&[page]);
             } else {
                 for ds in load_sets(&a) {
