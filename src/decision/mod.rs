@@ -60,9 +60,10 @@ pub struct Decision {
 
 /// Why the decision judged a node as it did: a short sentence for the
 /// score table ([`std::fmt::Display`]). Kept as data and written out only
-/// where it is shown: formatting one sentence per leaf cost about 2 % of
-/// the core on the 200,000-element bench page (native profile of `pith-lab
-/// signals`, 2026-11-22), for a table a reader click never asks for.
+/// where it is shown: string formatting was about 4 % of a native profile
+/// of the core on the 200,000-element bench page (`pith-lab signals`,
+/// 2026-11-22), one sentence per leaf its main use, for a table a reader
+/// click never asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Reason {
     /// Not judged on its own (not a leaf).

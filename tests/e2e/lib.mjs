@@ -116,6 +116,7 @@ export async function launchWithExtension(extensionDir = join(DIST, 'chrome'), o
  * `load` can come before the browser finishes the navigation, and finishing
  * it revokes a tab permission granted earlier.
  * @param {{context, worker, extensionId}} browser  from launchWithExtension
+ * @returns {Promise<number>} Date.now() just before the click (the bench times from it)
  */
 export async function clickAction({ context, worker, extensionId }, page) {
   await page.bringToFront();
