@@ -90,6 +90,18 @@
   }
 
   /**
+   * The Timing of an extraction (messages.js) from its clock readings:
+   * started (Date.now()), then performance.now() at the start, after
+   * loading the core, after the walk and at the end.
+   */
+  function timing(startedAt, t0, t1, tWalk, t2) {
+    return {
+      initMs: t1 - t0, walkMs: tWalk - t1, scoreMs: t2 - tWalk, extractMs: t2 - t1, totalMs: t2 - t0,
+      startedAt, endedAt: Date.now(),
+    };
+  }
+
+  /**
    * Extracts the page.
    * @param {Object} [options] ExtractOptions
    * @returns {Promise<Object>} ContentResult
@@ -112,10 +124,7 @@
       const t2 = performance.now();
       return {
         ok: true, path: 'wasm', extraction,
-        timing: {
-          initMs: t1 - t0, walkMs: tWalk - t1, scoreMs: t2 - tWalk, extractMs: t2 - t1, totalMs: t2 - t0,
-          startedAt, endedAt: Date.now(),
-        },
+        timing: timing(startedAt, t0, t1, tWalk, t2),
       };
     }
     const { facts, nodes } = PithWalker.walk(document);
@@ -130,10 +139,7 @@
     if (!reply || !reply.ok) throw new Error(reply ? reply.error : 'pith: no reply from the background');
     return {
       ok: true, path: 'js-walker', extraction: reply.extraction, wasmError: init.error,
-      timing: {
-        initMs: t1 - t0, walkMs: tWalk - t1, scoreMs: t2 - tWalk, extractMs: t2 - t1, totalMs: t2 - t0,
-        startedAt, endedAt: Date.now(),
-      },
+      timing: timing(startedAt, t0, t1, tWalk, t2),
     };
   }
 

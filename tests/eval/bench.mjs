@@ -390,6 +390,11 @@ async function watchRendering(page) {
   return frames;
 }
 
+/** Milliseconds of `frames` (watchRendering) rendered from `from` to `to` (machine clock). */
+function renderingBetween(frames, from, to = Infinity) {
+  return frames.filter((f) => f.at >= from && f.at < to).reduce((sum, f) => sum + f.ms, 0);
+}
+
 /**
  * The browser's rendering after a toolbar click alone, on the page at
  * `url`: the click of an extension whose click handler does nothing
@@ -411,7 +416,7 @@ async function clickRenderingAlone(url) {
     const frames = await watchRendering(page);
     const t0 = await clickAction(browser, page);
     await new Promise((ok) => setTimeout(ok, 2000));
-    return frames.filter((f) => f.at >= t0).reduce((sum, f) => sum + f.ms, 0);
+    return renderingBetween(frames, t0);
   } finally {
     await browser.close();
     await rm(dir, { recursive: true, force: true });
@@ -443,10 +448,12 @@ async function benchLarge(elements) {
     await reader.waitForSelector('article, .status.error', { timeout: 300000 });
     const shownAt = Date.now();
     const clickToReader = shownAt - t0;
-    const readerOrigin = await reader.evaluate(() => performance.timeOrigin);
-    const readerMarks = await reader.evaluate(() => {
+    const { readerOrigin, readerMarks } = await reader.evaluate(() => {
       const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
-      return { renderStart: at('pith-render-start'), renderEnd: at('pith-render-end') };
+      return {
+        readerOrigin: performance.timeOrigin,
+        readerMarks: { renderStart: at('pith-render-start'), renderEnd: at('pith-render-end') },
+      };
     });
     const stored = await browser.worker.evaluate(async () => {
       const all = await chrome.storage.session.get(null);
@@ -535,9 +542,7 @@ async function benchLarge(elements) {
     console.log(`| handshake, injection, messages, storage, reader tab | ${ms(rest)} | ${ms(w('roundTripMs') - w('totalMs'))} | |`);
     // The first click's rest, split by the clocks of the page, the worker
     // and the reader (Date.now() and performance.timeOrigin: one machine clock).
-    let rendering = 0;
     if (ft && ft.startedAt && stored) {
-      rendering = frames.filter((f) => f.at >= t0 && f.at < ft.endedAt).reduce((sum, f) => sum + f.ms, 0);
       console.log(`| … click → content script extracting (handshake, injection) | ${ms(ft.startedAt - t0)} | | |`);
       console.log(`| … extraction → worker has it (message) | ${ms(stored.createdAt - ft.endedAt)} | | |`);
       console.log(`| … worker → reader page starts (storage, navigation) | ${ms(readerOrigin - stored.createdAt)} | | |`);
@@ -548,7 +553,7 @@ async function benchLarge(elements) {
     }
     console.log(`| **click → reader shown** | **${ms(clickToReader)}** | ${ms(w('roundTripMs'))} (extraction round trip) | |`);
     if (ft && ft.startedAt) {
-      console.log(`| of which the browser rendering the page between the click and the article (long animation frames; not Pith's work) | ${ms(rendering)} | | |`);
+      console.log(`| of which the browser rendering the page between the click and the article (long animation frames; not Pith's work) | ${ms(renderingBetween(frames, t0, ft.endedAt))} | | |`);
       console.log(`| the same rendering after a click of an extension that does nothing | ${ms(clickAlone)} | | |`);
     }
   } finally {
