@@ -123,6 +123,9 @@ run_tests() {
   build
   say "native tests (cargo test)"
   cargo test
+  # The lab's own tests (training, scoring, the generated pages a model
+  # must read right: tools/lab/src/synthetic.rs).
+  cargo test -p pith-lab
   say "wasm tests (wasm-bindgen-test in headless Chromium)"
   WASM_BINDGEN_TEST_WEBDRIVER_JSON="$ROOT/tests/wasm/webdriver.json" \
   WASM_BINDGEN_TEST_TIMEOUT=120 \

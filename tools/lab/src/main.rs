@@ -3,7 +3,8 @@
 //! it, and the training of the decision.
 //!
 //! ```text
-//! pith-lab train [SET…] [--folds K] [--write]   held-out figures; --write: train on all, write src/decision/model.rs
+//! pith-lab train [SET…] [--folds K] [--write]   held-out figures; --write: train on all, check the generated
+//!                                                 pages (`synthetic`), write src/decision/model.rs
 //! pith-lab eval [SET…] [--limit N] [--ids a,b]   the shipped model over the dumps (in-sample where it trained)
 //! pith-lab types [SET…]                           the page-type classifier alone, held out (TYPES_WRONG=1: list the misclassified pages)
 //! pith-lab refit | errors [SET…]                  the saved fold models: cut variants; where they err
@@ -87,6 +88,7 @@ mod data;
 mod gbdt;
 mod labels;
 mod score;
+mod synthetic;
 mod train;
 
 use std::collections::BTreeMap;
@@ -549,6 +551,17 @@ fn train_cmd(a: &Args, sets: &[DataSet]) {
             a.second,
             train::type_params()
         );
+        // Generated pages no data set has (`synthetic`): the model about to
+        // be written must still read them right.
+        let models = pith::extract::Models {
+            vocabulary: &vocabulary,
+            page_type: &types,
+            leaf: pith::decision::LeafModel { first: &leaf, second: second.as_ref(), cut: a.cut },
+        };
+        if let Err(e) = synthetic::check(&models) {
+            eprintln!("not written: {e}");
+            std::process::exit(1);
+        }
         let src = train::rust_source(&vocabulary, &leaf, second.as_ref(), &types, a.cut, &note);
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../src/decision/model.rs");
         std::fs::write(&path, src).expect("write the model");

@@ -1,0 +1,100 @@
+//! Generated pages no data set has, checked before a model is written.
+//!
+//! The first is the shape of `tests/eval/large-page.mjs`, the page
+//! `tests/e2e/hostile.test.mjs` opens in the reader: one article (an
+//! `<h1>` and 500 paragraphs) followed by navigation lists of 40 links
+//! each, up to the number of elements asked for. As it grows, the links
+//! hold many times the article's text: far outside the training pages.
+//! A model that learned a leaf's position after the `<h1>` relative to the
+//! page's text (2026-11-23) kept the links of the 100,000-element page
+//! (39,830 here) and of the 200,000-element one, whose article then
+//! overflowed the reader's storage; the check makes `train --write` refuse
+//! such a model instead of the end-to-end test finding it after a rebuild.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use pith::extract::{extract_with, Models, Options};
+
+/// The sizes checked: the end-to-end test's page and smaller ones on the
+/// way to it.
+pub const SIZES: [usize; 3] = [20_000, 100_000, 200_000];
+
+/// The large page of about `elements` elements and its article's number of
+/// paragraphs, from `tests/eval/large-page.mjs` itself (through node, which
+/// `./build.sh` has set up), so that the lab checks the page the tests open.
+pub fn large_page(elements: usize) -> Result<(String, usize), String> {
+    let module = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/eval/large-page.mjs");
+    let module = module.canonicalize().map_err(|e| format!("{}: {e}", module.display()))?;
+    let script = format!(
+        "import {{ largePageHtml, LARGE_PAGE_PARAGRAPHS }} from {:?};\n\
+         process.stdout.write(`${{LARGE_PAGE_PARAGRAPHS}}\\n` + largePageHtml({elements}));",
+        format!("file://{}", module.display())
+    );
+    let out = Command::new("node")
+        .args(["--input-type=module", "-e", &script])
+        .output()
+        .map_err(|e| format!("node: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("node: {}", String::from_utf8_lossy(&out.stderr)));
+    }
+    let text = String::from_utf8(out.stdout).map_err(|e| e.to_string())?;
+    let (paragraphs, html) = text.split_once('\n').ok_or("node: no output")?;
+    Ok((html.to_string(), paragraphs.parse().map_err(|_| format!("node: {paragraphs:?}"))?))
+}
+
+/// What a model keeps of the large page.
+#[derive(Debug)]
+pub struct Kept {
+    /// Paragraphs of the article kept, of the article's `of`.
+    pub paragraphs: usize,
+    pub of: usize,
+    /// Navigation links kept.
+    pub links: usize,
+}
+
+/// What `models` keeps of the large page of `elements` elements.
+pub fn large_page_kept(elements: usize, models: &Models) -> Result<Kept, String> {
+    let (html, of) = large_page(elements)?;
+    let page = pith::html::parse_document(&html, "http://127.0.0.1/generated/large.html").map_err(|e| e.to_string())?;
+    let out = extract_with(&page, &Options { scores: false, ..Options::default() }, models).map_err(|e| e.to_string())?;
+    let lines = || out.text.lines().map(str::trim);
+    let paragraphs = lines().filter(|l| l.ends_with("upper gate open.")).count();
+    let links = lines().filter(|l| l.starts_with("Section ")).count();
+    Ok(Kept { paragraphs, of, links })
+}
+
+/// Every size's check: `Err` names the first size whose article is not
+/// exactly its paragraphs.
+pub fn check(models: &Models) -> Result<(), String> {
+    for elements in SIZES {
+        let Kept { paragraphs, of, links } = large_page_kept(elements, models)?;
+        eprintln!("  large page, {elements} elements: {paragraphs} of {of} paragraphs, {links} links kept");
+        if paragraphs != of || links > 0 {
+            return Err(format!(
+                "the {elements}-element large page gives {paragraphs} of {of} paragraphs and {links} navigation links"
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_model_keeps_the_article_and_no_link() {
+        // The smallest size only: the larger ones run in `train --write`.
+        let k = large_page_kept(SIZES[0], &Models::default()).unwrap();
+        assert_eq!((k.paragraphs, k.links), (k.of, 0));
+        assert_eq!(k.of, 500);
+    }
+
+    #[test]
+    fn the_page_has_the_elements_asked_for() {
+        let (html, _) = large_page(20_000).unwrap();
+        let elements = html.matches('<').count() - html.matches("</").count() - 1; // without the doctype
+        assert!((19_900..=20_000).contains(&elements), "{elements}");
+    }
+}
