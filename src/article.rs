@@ -914,15 +914,20 @@ impl<'a> Builder<'a> {
                 .collect();
             out.push(Row { head, cells });
         }
+        let caption_node = self.page.nodes[t].children.iter().copied().find(|&c| self.tag(c) == Some(Tag::Caption));
+        let caption = caption_node.map(|c| self.all_inlines(c)).unwrap_or_default();
         if out.is_empty() {
-            return None;
+            // No row holds kept text, but the caption may (a table of a
+            // caption alone, which a random-document property test found):
+            // a table without rows is no table, so the caption is a paragraph.
+            let text = plain(&caption);
+            return match caption_node {
+                Some(c) if self.has_kept[c] && !text.is_empty() => {
+                    Some(Block::Paragraph { inlines: caption, text, nodes: vec![c], sentences: Vec::new() })
+                }
+                _ => None,
+            };
         }
-        let caption = self.page.nodes[t]
-            .children
-            .iter()
-            .find(|&&c| self.tag(c) == Some(Tag::Caption))
-            .map(|&c| self.all_inlines(c))
-            .unwrap_or_default();
         Some(Block::Table { caption, rows: out, nodes: vec![t] })
     }
 

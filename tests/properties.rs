@@ -28,7 +28,7 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::{select, Index};
 use proptest::strategy::ValueTree;
-use proptest::test_runner::{TestCaseError, TestRunner};
+use proptest::test_runner::{RngSeed, TestCaseError, TestRunner};
 
 // ---------------------------------------------------------------------------
 // Vocabularies the strategies draw from.
@@ -451,13 +451,37 @@ fn check_no_lost_text(page: &Page, out: &Extraction) -> Result<(), TestCaseError
 // ---------------------------------------------------------------------------
 // Properties over well-formed documents.
 
+/// The seed `./build.sh test` (and so CI) draws cases from, so that a run
+/// passes or fails by the code alone. Random seeds found two lost-text
+/// cases in CI runs (a cell outside any row, a table of a caption alone;
+/// both are tests below): to keep exploring, run
+/// `PROPTEST_RNG_SEED=<any u64> PROPTEST_CASES=<n> cargo test --test properties`,
+/// and turn what fails into a test of its own.
+const FIXED_SEED: u64 = 20_261_123;
+
+/// `cases` per property (or `PROPTEST_CASES`), from [`FIXED_SEED`] (or
+/// `PROPTEST_RNG_SEED`). No failure persistence: a failure prints its
+/// minimal case, and no `proptest-regressions/` directory is written into
+/// the repository.
+fn config(cases: u32) -> ProptestConfig {
+    let from_env = ProptestConfig::default();
+    ProptestConfig {
+        cases: if std::env::var_os("PROPTEST_CASES").is_some() { from_env.cases } else { cases },
+        rng_seed: if std::env::var_os("PROPTEST_RNG_SEED").is_some() {
+            from_env.rng_seed
+        } else {
+            RngSeed::Fixed(FIXED_SEED)
+        },
+        failure_persistence: None,
+        ..from_env
+    }
+}
+
 proptest! {
     // 128 cases of up to 200 nodes: about 7 s of CPU in the debug profile,
     // and enough that every tag, display value and odd number meets the
-    // others many times in each run (the seed is new each run, so runs add
-    // up). No failure persistence: a failure prints its minimal case, and
-    // no `proptest-regressions/` directory is written into the repository.
-    #![proptest_config(ProptestConfig { cases: 128, failure_persistence: None, ..ProptestConfig::default() })]
+    // others many times in each run.
+    #![proptest_config(config(128))]
 
     /// Any well-formed document: no panic, no loop, no lost text.
     #[test]
@@ -675,7 +699,7 @@ proptest! {
     // 512 cases: a case takes well under a millisecond, so twice proptest's
     // default costs nothing and meets each of the eight corruptions about
     // sixty times.
-    #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(config(512))]
 
     /// Broken facts give the error that names the first broken node, with
     /// a clear message, never a page or a panic.
@@ -732,4 +756,38 @@ fn a_cell_outside_any_row_keeps_its_text() {
     let out = extract(&page, &Options { scores: true, ..Options::default() }).unwrap();
     check_no_lost_text(&page, &out).unwrap();
     assert!(out.text.contains("Locks lift boats"), "the cell's text is kept: {:?}", out.text);
+}
+
+/// A case the random documents found in CI (2026-11-23): a table of a
+/// caption and no rows. The caption makes it a data table, and the table
+/// block was dropped for having no row with kept text, taking the caption's
+/// text with it. Before the fix, the extraction held only the paragraph.
+#[test]
+fn a_table_of_a_caption_alone_keeps_its_text() {
+    let node = |parent: i64, tag: &str, text: &str| pith::model::NodeFacts {
+        parent,
+        tag: tag.to_string(),
+        text: text.to_string(),
+        ..Default::default()
+    };
+    let line = "Locks lift boats with gravity alone: water pours from the upper reach into the chamber \
+                until both levels match, and only then does the upper gate open.";
+    let facts = PageFacts {
+        url: "https://example.test/random".into(),
+        nodes: vec![
+            node(-1, "div", ""),
+            node(0, "table", ""),
+            node(1, "caption", ""),
+            node(2, "div", ""),
+            node(3, "div", ""),
+            node(4, "#text", line),
+            node(0, "p", ""),
+            node(6, "#text", "Привет"),
+        ],
+        ..Default::default()
+    };
+    let page = Page::from_facts(facts).unwrap();
+    let out = extract(&page, &Options { scores: true, ..Options::default() }).unwrap();
+    check_no_lost_text(&page, &out).unwrap();
+    assert!(out.text.contains("Locks lift boats"), "the caption's text is kept: {:?}", out.text);
 }
