@@ -641,13 +641,28 @@ impl<'a> Builder<'a> {
         };
         match self.tag(c) {
             Some(Tag::Ul | Tag::Ol | Tag::Menu | Tag::Blockquote | Tag::Pre) => false,
-            Some(Tag::Dl) => !within(&[Tag::Dt, Tag::Dd]),
+            Some(Tag::Dl) => !self.terms_in_groups(c),
             Some(Tag::Table) => !is_data_table(page, c) || !self.cells_in_rows(c),
             Some(Tag::Figure) => {
                 !page.subtree(c).any(|n| self.images.contains_key(&n)) || !within(&[Tag::Figcaption])
             }
             _ => true,
         }
+    }
+
+    /// Whether every kept leaf of `<dl>` `dl` lies in a term or detail that
+    /// [`Self::definitions`] reads: a child of `dl`, or of a `<div>` child
+    /// (HTML's one wrapper per group). A term elsewhere (under a `<p>`
+    /// child, which a random-document property test found) would lose its
+    /// text.
+    fn terms_in_groups(&self, dl: NodeId) -> bool {
+        let page = self.page;
+        let is_group = |n: NodeId| n == dl || (page.tag(n) == Some(Tag::Div) && page.nodes[n].parent == Some(dl));
+        self.leaves_under(dl).filter(|&l| self.kept_leaf[l]).all(|l| {
+            let holder = self.seg.leaves[l].holder().max(dl);
+            page.closest(holder, |e| matches!(e.tag, Tag::Dt | Tag::Dd))
+                .is_some_and(|part| part > dl && page.nodes[part].parent.is_some_and(is_group))
+        })
     }
 
     /// Whether every kept leaf of table `t` lies in a cell of one of its own
@@ -938,12 +953,22 @@ impl<'a> Builder<'a> {
         if images.is_empty() {
             return None;
         }
-        let caption = self
-            .page
-            .subtree(f)
-            .find(|&n| self.tag(n) == Some(Tag::Figcaption))
-            .map(|c| self.all_inlines(c))
-            .unwrap_or_default();
+        // Every caption of this figure (HTML allows one, pages write more):
+        // one line each.
+        let mut caption = Vec::new();
+        for c in self.page.subtree(f).filter(|&n| self.tag(n) == Some(Tag::Figcaption)) {
+            if self.page.closest(c, |e| e.tag == Tag::Figure) != Some(f) {
+                continue;
+            }
+            let inlines = self.all_inlines(c);
+            if inlines.is_empty() {
+                continue;
+            }
+            if !caption.is_empty() {
+                caption.push(Inline::Break);
+            }
+            caption.extend(inlines);
+        }
         Some(Block::Figure { images, caption, nodes: vec![f], caption_sentences: Vec::new() })
     }
 
@@ -958,31 +983,52 @@ impl<'a> Builder<'a> {
                 _ => parts.push(c),
             }
         }
-        let mut items: Vec<Definition> = Vec::new();
-        let mut term: Option<Vec<Inline>> = None;
+        // Each item with whether its term holds kept text.
+        let mut items: Vec<(Definition, bool)> = Vec::new();
+        // A term waiting for its details.
+        let mut term: Option<(Vec<Inline>, bool)> = None;
         for c in parts {
             if self.page.element(c).is_some_and(|e| e.hidden) && !self.has_kept[c] {
                 continue;
             }
             match self.tag(c) {
-                Some(Tag::Dt) => term = Some(self.all_inlines(c)),
+                Some(Tag::Dt) => {
+                    // A term after a term (HTML allows several per group, and
+                    // pages leave terms without details) is an item of its own.
+                    if let Some((t, kept)) = term.replace((self.all_inlines(c), self.has_kept[c])) {
+                        items.push((Definition { term: t, details: Vec::new() }, kept));
+                    }
+                }
                 Some(Tag::Dd) => {
                     let detail = self.all_inlines(c);
                     match (term.take(), items.last_mut()) {
-                        (Some(t), _) => items.push(Definition { term: t, details: vec![detail] }),
-                        (None, Some(last)) => last.details.push(detail),
-                        (None, None) => items.push(Definition { term: Vec::new(), details: vec![detail] }),
+                        (Some((t, kept)), _) => items.push((Definition { term: t, details: vec![detail] }, kept)),
+                        (None, Some((last, _))) => last.details.push(detail),
+                        (None, None) => items.push((Definition { term: Vec::new(), details: vec![detail] }, false)),
                     }
                 }
                 _ => {}
             }
         }
-        items.retain(|d| d.details.iter().any(|d| !plain(d).is_empty()));
+        if let Some((t, kept)) = term {
+            items.push((Definition { term: t, details: Vec::new() }, kept));
+        }
+        // Pairs without a detail's text are left out (a specification's
+        // empty value), unless the decision kept the term's text (a property
+        // test found a `<dl>` of one term losing it).
         items
+            .into_iter()
+            .filter(|(d, term_kept)| {
+                d.details.iter().any(|d| !plain(d).is_empty()) || (*term_kept && !plain(&d.term).is_empty())
+            })
+            .map(|(d, _)| d)
+            .collect()
     }
 
     /// All the text under `n` (a cell, caption, term) as inline runs, its
-    /// leaves separated by line breaks.
+    /// leaves separated by line breaks: hidden leaves left out unless the
+    /// decision kept them (a closed panel's, as [`Self::inlines`]; a
+    /// property test found a hidden term's kept text lost).
     fn all_inlines(&self, n: NodeId) -> Vec<Inline> {
         if let Some((_, leaf)) = self.leaf_at(n) {
             if leaf.element {
@@ -992,14 +1038,14 @@ impl<'a> Builder<'a> {
         let mut toks = Vec::new();
         for l in self.leaves_under(n).collect::<Vec<_>>() {
             let leaf = &self.seg.leaves[l];
-            if leaf.hidden {
+            if leaf.hidden && !self.kept_leaf[l] {
                 continue;
             }
             if !toks.is_empty() {
                 toks.push(Tok::Break);
             }
             for &m in &leaf.nodes {
-                self.tokens(m, false, &mut toks);
+                self.tokens(m, leaf.hidden, &mut toks);
             }
         }
         finish(toks)

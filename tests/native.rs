@@ -132,6 +132,26 @@ fn anonymous_leaves_keep_text_beside_blocks() {
     );
 }
 
+/// A figure with two captions (HTML allows one; pages write more) keeps
+/// both: the figure block once took the first only, and the second's text
+/// was lost.
+#[test]
+fn every_caption_of_a_figure_is_kept() {
+    let prose = "Locks lift boats with gravity alone: water pours from the upper reach into the chamber \
+                 until both levels match, and only then does the upper gate open.";
+    let html = format!(
+        "<html><head><title>Canals</title></head><body><article><h1>Canals</h1><p>{prose}</p>\
+         <figure><img src=\"a.jpg\" width=\"600\" height=\"400\">\
+         <figcaption>First caption: the upper gate of the lock at dawn, with the chamber full.</figcaption>\
+         <figcaption>Second caption: the lower gate, the same morning, after the chamber emptied.</figcaption>\
+         </figure><p>{prose}</p></article></body></html>"
+    );
+    let page = parse_document(&html, "https://example.test/canals").unwrap();
+    let out = extract(&page, &Options::default()).unwrap();
+    assert!(out.text.contains("First caption"), "{}", out.text);
+    assert!(out.text.contains("Second caption"), "{}", out.text);
+}
+
 /// Issue 6, acceptance 4: the score table carries every signal for every
 /// scored node. Every leaf the decision judged (a row with a reason) has a
 /// value from each per-node signal, and each page-level signal has values

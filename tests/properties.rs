@@ -791,3 +791,96 @@ fn a_table_of_a_caption_alone_keeps_its_text() {
     check_no_lost_text(&page, &out).unwrap();
     assert!(out.text.contains("Locks lift boats"), "the caption's text is kept: {:?}", out.text);
 }
+
+/// A case the random documents found (2026-11-23, seed 11): a `<dl>` whose
+/// one term has no detail. Pairs without a detail were left out whole, so
+/// the kept term's text was lost.
+#[test]
+fn a_term_without_details_keeps_its_text() {
+    let node = |parent: i64, tag: &str, text: &str| pith::model::NodeFacts {
+        parent,
+        tag: tag.to_string(),
+        text: text.to_string(),
+        ..Default::default()
+    };
+    let line = "Locks lift boats with gravity alone: water pours from the upper reach into the chamber \
+                until both levels match, and only then does the upper gate open.";
+    let facts = PageFacts {
+        url: "https://example.test/random".into(),
+        nodes: vec![
+            node(-1, "div", ""),
+            node(0, "dl", ""),
+            node(1, "div", ""),
+            node(1, "dt", ""),
+            node(3, "#text", line),
+            node(3, "div", ""),
+        ],
+        ..Default::default()
+    };
+    let page = Page::from_facts(facts).unwrap();
+    let out = extract(&page, &Options { scores: true, ..Options::default() }).unwrap();
+    check_no_lost_text(&page, &out).unwrap();
+    assert!(out.text.contains("Locks lift boats"), "the term's text is kept: {:?}", out.text);
+}
+
+/// A case the random documents found (2026-11-23, seed 88): a term under a
+/// `<p>` in a `<dl>`. The list was built from the terms and details of its
+/// groups only, so the kept term's text was lost.
+#[test]
+fn a_term_outside_the_groups_keeps_its_text() {
+    let node = |parent: i64, tag: &str, text: &str| pith::model::NodeFacts {
+        parent,
+        tag: tag.to_string(),
+        text: text.to_string(),
+        ..Default::default()
+    };
+    let line = "Locks lift boats with gravity alone: water pours from the upper reach into the chamber \
+                until both levels match, and only then does the upper gate open.";
+    let facts = PageFacts {
+        url: "https://example.test/random".into(),
+        nodes: vec![
+            node(-1, "div", ""),
+            node(0, "dl", ""),
+            node(1, "p", ""),
+            node(2, "dt", ""),
+            node(3, "div", ""),
+            node(4, "#text", line),
+            node(4, "div", ""),
+        ],
+        ..Default::default()
+    };
+    let page = Page::from_facts(facts).unwrap();
+    let out = extract(&page, &Options { scores: true, ..Options::default() }).unwrap();
+    check_no_lost_text(&page, &out).unwrap();
+    assert!(out.text.contains("Locks lift boats"), "the term's text is kept: {:?}", out.text);
+}
+
+/// A case the random documents found (2026-11-23, seed 101): a hidden term
+/// (a closed panel) whose text the decision kept. A term's text was read
+/// without its hidden leaves, so the kept text was lost.
+#[test]
+fn a_hidden_term_the_decision_kept_keeps_its_text() {
+    let node = |parent: i64, tag: &str, text: &str| pith::model::NodeFacts {
+        parent,
+        tag: tag.to_string(),
+        text: text.to_string(),
+        ..Default::default()
+    };
+    let line = "Locks lift boats with gravity alone: water pours from the upper reach into the chamber \
+                until both levels match, and only then does the upper gate open.";
+    let twice = format!("{line} {line}");
+    let mut nodes = vec![
+        node(-1, "div", ""),
+        node(0, "dl", ""),
+        node(1, "dt", ""),
+        node(2, "#text", line),
+        node(0, "div", ""),
+        node(4, "#text", &twice),
+    ];
+    nodes[2].id = "content".into();
+    nodes[2].hidden = true;
+    let page = Page::from_facts(PageFacts { url: "https://example.test/random".into(), nodes, ..Default::default() }).unwrap();
+    let out = extract(&page, &Options { scores: true, ..Options::default() }).unwrap();
+    check_no_lost_text(&page, &out).unwrap();
+    assert_eq!(out.text.matches("Locks lift boats").count(), 3, "{:?}", out.text);
+}
