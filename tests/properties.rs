@@ -726,161 +726,112 @@ proptest! {
     }
 }
 
-/// A case the random documents found (2026-11-22): a header cell straight
-/// under `<table>`, outside any row. The table block holds only its rows'
-/// cells, so the table must not be built as one: its text was lost.
+// ---------------------------------------------------------------------------
+// Cases the random documents found, kept as tests of their own.
+
+/// An element or text node (`#text`) of hand-written facts.
+fn fact(parent: i64, tag: &str, text: &str) -> NodeFacts {
+    NodeFacts { parent, tag: tag.to_string(), text: text.to_string(), ..Default::default() }
+}
+
+/// A sentence long enough for the decision to keep.
+const LINE: &str = "Locks lift boats with gravity alone: water pours from the upper reach into the chamber \
+                    until both levels match, and only then does the upper gate open.";
+
+/// Extracts `nodes`, checks that no kept text is lost, and returns the
+/// extraction's text.
+fn kept_text(nodes: Vec<NodeFacts>) -> String {
+    let page = Page::from_facts(PageFacts { url: "https://example.test/random".into(), nodes, ..Default::default() })
+        .unwrap();
+    let out = extract(&page, &Options { scores: true, ..Options::default() }).unwrap();
+    check_no_lost_text(&page, &out).unwrap();
+    out.text
+}
+
+/// Found 2026-11-22: a header cell straight under `<table>`, outside any
+/// row. The table block holds only its rows' cells, so the table must not
+/// be built as one: its text was lost.
 #[test]
 fn a_cell_outside_any_row_keeps_its_text() {
-    let node = |parent: i64, tag: &str, text: &str| pith::model::NodeFacts {
-        parent,
-        tag: tag.to_string(),
-        text: text.to_string(),
-        ..Default::default()
-    };
-    let line = "Locks lift boats with gravity alone: water pours from the upper reach into the chamber \
-                until both levels match, and only then does the upper gate open.";
-    let facts = PageFacts {
-        url: "https://example.test/random".into(),
-        nodes: vec![
-            node(-1, "div", ""),
-            node(0, "table", ""),
-            node(1, "div", ""),
-            node(1, "th", ""),
-            node(3, "div", ""),
-            node(4, "#text", line),
-            node(4, "div", ""),
-        ],
-        ..Default::default()
-    };
-    let page = Page::from_facts(facts).unwrap();
-    let out = extract(&page, &Options { scores: true, ..Options::default() }).unwrap();
-    check_no_lost_text(&page, &out).unwrap();
-    assert!(out.text.contains("Locks lift boats"), "the cell's text is kept: {:?}", out.text);
+    let text = kept_text(vec![
+        fact(-1, "div", ""),
+        fact(0, "table", ""),
+        fact(1, "div", ""),
+        fact(1, "th", ""),
+        fact(3, "div", ""),
+        fact(4, "#text", LINE),
+        fact(4, "div", ""),
+    ]);
+    assert!(text.contains("Locks lift boats"), "the cell's text is kept: {text:?}");
 }
 
-/// A case the random documents found in CI (2026-11-23): a table of a
-/// caption and no rows. The caption makes it a data table, and the table
-/// block was dropped for having no row with kept text, taking the caption's
-/// text with it. Before the fix, the extraction held only the paragraph.
+/// Found in CI, 2026-11-23: a table of a caption and no rows. The caption
+/// makes it a data table, and the table block was dropped for having no
+/// row with kept text, taking the caption's text with it.
 #[test]
 fn a_table_of_a_caption_alone_keeps_its_text() {
-    let node = |parent: i64, tag: &str, text: &str| pith::model::NodeFacts {
-        parent,
-        tag: tag.to_string(),
-        text: text.to_string(),
-        ..Default::default()
-    };
-    let line = "Locks lift boats with gravity alone: water pours from the upper reach into the chamber \
-                until both levels match, and only then does the upper gate open.";
-    let facts = PageFacts {
-        url: "https://example.test/random".into(),
-        nodes: vec![
-            node(-1, "div", ""),
-            node(0, "table", ""),
-            node(1, "caption", ""),
-            node(2, "div", ""),
-            node(3, "div", ""),
-            node(4, "#text", line),
-            node(0, "p", ""),
-            node(6, "#text", "Привет"),
-        ],
-        ..Default::default()
-    };
-    let page = Page::from_facts(facts).unwrap();
-    let out = extract(&page, &Options { scores: true, ..Options::default() }).unwrap();
-    check_no_lost_text(&page, &out).unwrap();
-    assert!(out.text.contains("Locks lift boats"), "the caption's text is kept: {:?}", out.text);
+    let text = kept_text(vec![
+        fact(-1, "div", ""),
+        fact(0, "table", ""),
+        fact(1, "caption", ""),
+        fact(2, "div", ""),
+        fact(3, "div", ""),
+        fact(4, "#text", LINE),
+        fact(0, "p", ""),
+        fact(6, "#text", "Привет"),
+    ]);
+    assert!(text.contains("Locks lift boats"), "the caption's text is kept: {text:?}");
 }
 
-/// A case the random documents found (2026-11-23, seed 11): a `<dl>` whose
-/// one term has no detail. Pairs without a detail were left out whole, so
-/// the kept term's text was lost.
+/// Found 2026-11-23 (seed 11): a `<dl>` whose one term has no detail.
+/// Pairs without a detail were left out whole, so the kept term's text was
+/// lost.
 #[test]
 fn a_term_without_details_keeps_its_text() {
-    let node = |parent: i64, tag: &str, text: &str| pith::model::NodeFacts {
-        parent,
-        tag: tag.to_string(),
-        text: text.to_string(),
-        ..Default::default()
-    };
-    let line = "Locks lift boats with gravity alone: water pours from the upper reach into the chamber \
-                until both levels match, and only then does the upper gate open.";
-    let facts = PageFacts {
-        url: "https://example.test/random".into(),
-        nodes: vec![
-            node(-1, "div", ""),
-            node(0, "dl", ""),
-            node(1, "div", ""),
-            node(1, "dt", ""),
-            node(3, "#text", line),
-            node(3, "div", ""),
-        ],
-        ..Default::default()
-    };
-    let page = Page::from_facts(facts).unwrap();
-    let out = extract(&page, &Options { scores: true, ..Options::default() }).unwrap();
-    check_no_lost_text(&page, &out).unwrap();
-    assert!(out.text.contains("Locks lift boats"), "the term's text is kept: {:?}", out.text);
+    let text = kept_text(vec![
+        fact(-1, "div", ""),
+        fact(0, "dl", ""),
+        fact(1, "div", ""),
+        fact(1, "dt", ""),
+        fact(3, "#text", LINE),
+        fact(3, "div", ""),
+    ]);
+    assert!(text.contains("Locks lift boats"), "the term's text is kept: {text:?}");
 }
 
-/// A case the random documents found (2026-11-23, seed 88): a term under a
-/// `<p>` in a `<dl>`. The list was built from the terms and details of its
-/// groups only, so the kept term's text was lost.
+/// Found 2026-11-23 (seed 88): a term under a `<p>` in a `<dl>`. The list
+/// was built from the terms and details of its groups only, so the kept
+/// term's text was lost.
 #[test]
 fn a_term_outside_the_groups_keeps_its_text() {
-    let node = |parent: i64, tag: &str, text: &str| pith::model::NodeFacts {
-        parent,
-        tag: tag.to_string(),
-        text: text.to_string(),
-        ..Default::default()
-    };
-    let line = "Locks lift boats with gravity alone: water pours from the upper reach into the chamber \
-                until both levels match, and only then does the upper gate open.";
-    let facts = PageFacts {
-        url: "https://example.test/random".into(),
-        nodes: vec![
-            node(-1, "div", ""),
-            node(0, "dl", ""),
-            node(1, "p", ""),
-            node(2, "dt", ""),
-            node(3, "div", ""),
-            node(4, "#text", line),
-            node(4, "div", ""),
-        ],
-        ..Default::default()
-    };
-    let page = Page::from_facts(facts).unwrap();
-    let out = extract(&page, &Options { scores: true, ..Options::default() }).unwrap();
-    check_no_lost_text(&page, &out).unwrap();
-    assert!(out.text.contains("Locks lift boats"), "the term's text is kept: {:?}", out.text);
+    let text = kept_text(vec![
+        fact(-1, "div", ""),
+        fact(0, "dl", ""),
+        fact(1, "p", ""),
+        fact(2, "dt", ""),
+        fact(3, "div", ""),
+        fact(4, "#text", LINE),
+        fact(4, "div", ""),
+    ]);
+    assert!(text.contains("Locks lift boats"), "the term's text is kept: {text:?}");
 }
 
-/// A case the random documents found (2026-11-23, seed 101): a hidden term
-/// (a closed panel) whose text the decision kept. A term's text was read
-/// without its hidden leaves, so the kept text was lost.
+/// Found 2026-11-23 (seed 101): a hidden term (a closed panel) whose text
+/// the decision kept. A term's text was read without its hidden leaves, so
+/// the kept text was lost.
 #[test]
 fn a_hidden_term_the_decision_kept_keeps_its_text() {
-    let node = |parent: i64, tag: &str, text: &str| pith::model::NodeFacts {
-        parent,
-        tag: tag.to_string(),
-        text: text.to_string(),
-        ..Default::default()
-    };
-    let line = "Locks lift boats with gravity alone: water pours from the upper reach into the chamber \
-                until both levels match, and only then does the upper gate open.";
-    let twice = format!("{line} {line}");
+    let twice = format!("{LINE} {LINE}");
     let mut nodes = vec![
-        node(-1, "div", ""),
-        node(0, "dl", ""),
-        node(1, "dt", ""),
-        node(2, "#text", line),
-        node(0, "div", ""),
-        node(4, "#text", &twice),
+        fact(-1, "div", ""),
+        fact(0, "dl", ""),
+        fact(1, "dt", ""),
+        fact(2, "#text", LINE),
+        fact(0, "div", ""),
+        fact(4, "#text", &twice),
     ];
     nodes[2].id = "content".into();
     nodes[2].hidden = true;
-    let page = Page::from_facts(PageFacts { url: "https://example.test/random".into(), nodes, ..Default::default() }).unwrap();
-    let out = extract(&page, &Options { scores: true, ..Options::default() }).unwrap();
-    check_no_lost_text(&page, &out).unwrap();
-    assert_eq!(out.text.matches("Locks lift boats").count(), 3, "{:?}", out.text);
+    let text = kept_text(nodes);
+    assert_eq!(text.matches("Locks lift boats").count(), 3, "{text:?}");
 }
