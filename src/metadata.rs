@@ -516,7 +516,8 @@ mod tests {
         assert_eq!(t("Ada Lovelace —").as_deref(), Some("Ada Lovelace"));
         // A byline that is only a date stays what it is.
         assert_eq!(t("Last Updated: January 7, 2025").as_deref(), Some("Last Updated: January 7, 2025"));
-        // Nothing left.
+        // An opening with no name after it is kept as the page wrote it;
+        // only whitespace is no byline.
         assert_eq!(t("By"), Some("By".into()));
         assert_eq!(t("  "), None);
     }
