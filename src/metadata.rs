@@ -100,6 +100,9 @@ pub const AGO_UNITS: &[&str] = &[
 ];
 /// Words that start the date part of a byline ("Updated December 19").
 pub const BYLINE_DATE_WORDS: &[&str] = &["updated", "published", "posted", "modified"];
+/// Words that may stand before a date with no name ("Last updated: …",
+/// "Date: …", "On …"): a byline of only these and a date is left whole.
+pub const BYLINE_DATE_LEAD_WORDS: &[&str] = &["last", "on", "date"];
 /// Separators left at the end once a date is cut ("Name —", "Name |").
 pub const BYLINE_TRAILING: &[char] = &['|', '•', '·', '»', '—', '–', '-', ',', '@', ':'];
 
@@ -302,7 +305,7 @@ pub fn tidy_byline(byline: &str) -> Option<String> {
         // Not when only date words stand before it ("Last updated: …").
         let only_date_words = before.split_whitespace().all(|w| {
             let w = w.trim_matches(|c: char| c == ':' || c == ',').to_lowercase();
-            w == "last" || w == "on" || w == "date" || BYLINE_DATE_WORDS.contains(&w.as_str())
+            BYLINE_DATE_LEAD_WORDS.contains(&w.as_str()) || BYLINE_DATE_WORDS.contains(&w.as_str())
         });
         if !only_date_words {
             s = before.to_string();
