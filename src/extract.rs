@@ -205,6 +205,8 @@ pub fn run_signals(cx: &Context, table: &mut ScoreTable) {
 #[derive(Debug, Clone, Copy)]
 pub struct Models<'a> {
     pub vocabulary: &'a [i8],
+    /// Per page type, the page-words cue's weights ([`cues::words`]).
+    pub page_words: &'a [i8],
     pub page_type: &'a [decision::forest::Forest; 7],
     pub leaf: decision::LeafModel<'a>,
 }
@@ -213,6 +215,7 @@ impl Default for Models<'static> {
     fn default() -> Self {
         Models {
             vocabulary: &decision::model::VOCABULARY,
+            page_words: &decision::model::PAGE_WORDS,
             page_type: &decision::model::PAGE_TYPE_FORESTS,
             leaf: decision::LeafModel::shipped(),
         }
@@ -224,7 +227,13 @@ impl Default for Models<'static> {
 /// inspection).
 pub fn analyse(page: &Page, models: &Models) -> (segment::Segmentation, ScoreTable, PageType) {
     let seg = segment::segment(page);
-    let cx = Context { page, seg: &seg, vocabulary: models.vocabulary, params: &Params::DEFAULT };
+    let cx = Context {
+        page,
+        seg: &seg,
+        vocabulary: models.vocabulary,
+        page_words: models.page_words,
+        params: &Params::DEFAULT,
+    };
     let mut table = ScoreTable::new(page.nodes.len());
     run_signals(&cx, &mut table);
     let page_type = page_type::classify_with(&cx, &mut table, models.page_type);
@@ -251,7 +260,13 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
     };
     let seg = segment::segment(page);
     stages.segment_ms = lap();
-    let cx = Context { page, seg: &seg, vocabulary: models.vocabulary, params: &options.params };
+    let cx = Context {
+        page,
+        seg: &seg,
+        vocabulary: models.vocabulary,
+        page_words: models.page_words,
+        params: &options.params,
+    };
     let mut table = ScoreTable::new(page.nodes.len());
     run_signals(&cx, &mut table);
     stages.signals_ms = lap();

@@ -90,7 +90,7 @@ const ELEMENT_SHARES: &[(u8, &str)] = &[
 ];
 
 /// Signals whose columns describe the page on its root row.
-pub const PAGE_SIGNALS: &[&str] = &["schema.", "census.", "readerable."];
+pub const PAGE_SIGNALS: &[&str] = &["schema.", "census.", "readerable.", "words."];
 
 fn is_page_column(key: &str) -> bool {
     PAGE_SIGNALS.iter().any(|p| key.starts_with(p))
@@ -259,6 +259,9 @@ mod tests {
         assert_eq!(at("census.h1"), t.get(t.expect("census.h1"), 0));
         assert_eq!(at("census.listItems"), 2f32.ln_1p());
         assert!(!names.iter().any(|n| n.starts_with("shape.") || n.starts_with("pageType.")));
+        // The page-words cue's figures are page features (`cues::words`).
+        assert_eq!(names.iter().filter(|n| n.starts_with("words.")).count(), 2 * KINDS.len());
+        assert!(at("words.address.product").is_finite() && at("words.text.forum").is_finite());
         // Shares of the visible characters by element kind.
         assert_eq!(at("page.share.heading"), 9.0 / 42.0);
         assert_eq!(at("page.share.p"), 19.0 / 42.0);

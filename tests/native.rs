@@ -164,7 +164,7 @@ fn every_scored_node_carries_every_signal() {
     const STRUCTURAL: &[&str] =
         &["domWeight", "textStats", "punctuation", "density", "keywords", "vsse", "records", "markup", "shape", "visibility", "vocabulary", "decision"];
     const VISUAL: &[&str] = &["layers", "typography", "layout"];
-    const PAGE: &[&str] = &["schema", "census", "readerable", "pageType"];
+    const PAGE: &[&str] = &["schema", "census", "readerable", "words", "pageType"];
     let fixture = std::fs::read_to_string(format!("{}/tests/fixtures/facts-walked-article.json", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let walked = pith::Page::from_facts(pith::PageFacts::from_json(&fixture).unwrap()).unwrap();
     let pages = [

@@ -16,6 +16,7 @@ pub mod shape;
 pub mod typography;
 pub mod visibility;
 pub mod vocabulary;
+pub mod words;
 
 use crate::papers::Context;
 use crate::table::ScoreTable;
@@ -32,6 +33,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     layout::score(cx, table);
     readerable::score(cx, table);
     vocabulary::score(cx, table);
+    words::score(cx, table);
 }
 
 /// Test support: `html` parsed, segmented and scored by one signal.

@@ -41,6 +41,9 @@ pub struct Context<'a> {
     /// The learned weights of the vocabulary cue
     /// ([`crate::cues::vocabulary`]).
     pub vocabulary: &'a [i8],
+    /// The learned weights of the page-words cue
+    /// ([`crate::cues::words`]).
+    pub page_words: &'a [i8],
     /// The tunable parameters ([`crate::params`]): defaults unless the
     /// caller overrode some.
     pub params: &'a crate::params::Params,
@@ -49,6 +52,12 @@ pub struct Context<'a> {
 impl<'a> Context<'a> {
     /// A context with the shipped learned weights.
     pub fn new(page: &'a Page, seg: &'a Segmentation) -> Context<'a> {
-        Context { page, seg, vocabulary: &crate::decision::model::VOCABULARY, params: &crate::params::Params::DEFAULT }
+        Context {
+            page,
+            seg,
+            vocabulary: &crate::decision::model::VOCABULARY,
+            page_words: &crate::decision::model::PAGE_WORDS,
+            params: &crate::params::Params::DEFAULT,
+        }
     }
 }

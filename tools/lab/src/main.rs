@@ -188,9 +188,10 @@ fn main() {
             for id in a.ids.iter().flatten() {
                 let page = ds.page(id).expect("facts");
                 let fold = ds.fold(id, a.folds);
-                let (forest, second, types, vocabulary) = train::load_fold(fold).expect("fold models: run train first");
+                let (forest, second, types, vocabulary, page_words) =
+                    train::load_fold(fold).expect("fold models: run train first");
                 let leaf = pith::decision::LeafModel { first: &forest, second: second.as_ref(), cut: a.cut };
-                let models = pith::extract::Models { vocabulary, page_type: &types, leaf };
+                let models = pith::extract::Models { vocabulary, page_words, page_type: &types, leaf };
                 let (seg, mut table, pt) = pith::extract::analyse(&page, &models);
                 let cx = pith::papers::Context::new(&page, &seg);
                 let d = pith::decision::decide_with(&cx, &mut table, &pt, &leaf);
@@ -228,6 +229,20 @@ fn main() {
         }
         "train" => {
             train_cmd(&a, &load_sets(&a));
+        }
+        "synthetic" => {
+            // The generated pages' check (`synthetic`) on each saved fold's
+            // models: what `train --write` checks, on models already trained.
+            for k in 0..a.folds {
+                let (first, second, types, vocabulary, page_words) =
+                    train::load_fold(k).expect("fold models: run train first");
+                let leaf = pith::decision::LeafModel { first: &first, second: second.as_ref(), cut: a.cut };
+                let models = pith::extract::Models { vocabulary, page_words, page_type: &types, leaf };
+                eprintln!("fold {k}:");
+                if let Err(e) = synthetic::check(&models) {
+                    eprintln!("  fails: {e}");
+                }
+            }
         }
         "profile" => {
             for set in &a.sets {
@@ -467,12 +482,16 @@ fn train_cmd(a: &Args, sets: &[DataSet]) {
     let pages = train::pages(sets, a.folds);
     let (type_names, type_rows) = train::type_rows(sets, &pages);
     eprintln!("{} pages, {} page features ({:.1} s)", pages.len(), type_names.len(), t0.elapsed().as_secs_f64());
-    // The vocabulary and the page types, out of fold.
+    // The vocabulary, the page words and the page types, out of fold.
     let vocab = train::vocab_pages(sets, &pages);
+    let words = train::PageWords::new(sets, &pages, a.folds);
     let learned: Vec<train::Learned> = (0..a.folds)
         .map(|k| train::Learned {
             vocabulary: Box::leak(train::train_vocab(&vocab, &|i| pages[i].fold != k).into_boxed_slice()),
-            types: train::train_types(&type_names, &type_rows, &pages, &|i| pages[i].fold != k),
+            page_words: Box::leak(words.fold(k).to_vec().into_boxed_slice()),
+            types: train::train_types(&type_names, &words.rows_for(k, &type_names, &type_rows), &pages, &|i| {
+                pages[i].fold != k
+            }),
         })
         .collect();
     eprintln!("vocabulary and page types per fold ({:.1} s)", t0.elapsed().as_secs_f64());
@@ -531,7 +550,8 @@ fn train_cmd(a: &Args, sets: &[DataSet]) {
         let _ = std::fs::write(path, serde_json::to_string(&rows).unwrap_or_default());
     }
     if a.write {
-        let types = train::train_types(&type_names, &type_rows, &pages, &|_| true);
+        let page_words = words.all();
+        let types = train::train_types(&type_names, &words.rows_out_of_fold(&type_names, &type_rows), &pages, &|_| true);
         let vocabulary = train::train_vocab(&vocab, &|_| true);
         let model = gbdt::train(&train::data_of(rows.iter(), names.len()), &a.params);
         let leaf = train::as_forest(&model, &names);
@@ -555,6 +575,7 @@ fn train_cmd(a: &Args, sets: &[DataSet]) {
         // be written must still read them right.
         let models = pith::extract::Models {
             vocabulary: &vocabulary,
+            page_words: &page_words,
             page_type: &types,
             leaf: pith::decision::LeafModel { first: &leaf, second: second.as_ref(), cut: a.cut },
         };
@@ -562,7 +583,7 @@ fn train_cmd(a: &Args, sets: &[DataSet]) {
             eprintln!("not written: {e}");
             std::process::exit(1);
         }
-        let src = train::rust_source(&vocabulary, &leaf, second.as_ref(), &types, a.cut, &note);
+        let src = train::rust_source(&vocabulary, &page_words, &leaf, second.as_ref(), &types, a.cut, &note);
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../src/decision/model.rs");
         std::fs::write(&path, src).expect("write the model");
         eprintln!("wrote {} ({} leaf nodes)", path.display(), model.nodes());
@@ -586,9 +607,9 @@ fn refit(a: &Args, sets: &[DataSet]) {
     let data: Vec<Option<P>> = par_map(&pages, |p| {
         let ds = &sets[p.set];
         let page = ds.page(&p.id)?;
-        let (first, second, types, vocabulary) = &folds[p.fold as usize];
+        let (first, second, types, vocabulary, page_words) = &folds[p.fold as usize];
         let leaf = pith::decision::LeafModel { first, second: second.as_ref(), cut: a.cut };
-        let models = pith::extract::Models { vocabulary, page_type: types, leaf };
+        let models = pith::extract::Models { vocabulary, page_words, page_type: types, leaf };
         let (seg, table, _) = pith::extract::analyse(&page, &models);
         let cx = pith::papers::Context::new(&page, &seg);
         let (_, probs) = pith::decision::leaf_probabilities(&cx, &table, &leaf);
@@ -643,11 +664,13 @@ fn refit(a: &Args, sets: &[DataSet]) {
 /// The page type classifier alone: held-out accuracy and confusion matrix.
 fn types_cmd(a: &Args, sets: &[DataSet]) {
     let pages = train::pages(sets, a.folds);
-    let (names, rows) = train::type_rows(sets, &pages);
+    let (names, base_rows) = train::type_rows(sets, &pages);
     eprintln!("{} page features", names.len());
+    let words = train::PageWords::new(sets, &pages, a.folds);
     let kinds = pith::page_type::KINDS;
     let mut confusion = vec![vec![0usize; kinds.len()]; kinds.len()];
     for k in 0..a.folds {
+        let rows = words.rows_for(k, &names, &base_rows);
         let forests = train::train_types(&names, &rows, &pages, &|i| pages[i].fold != k);
         for (i, p) in pages.iter().enumerate() {
             let (Some(label), Some(x), true) = (p.kind, &rows[i], p.fold == k) else { continue };
@@ -692,9 +715,9 @@ fn errors_cmd(a: &Args, sets: &[DataSet]) {
     let rows: Vec<Option<Vec<(String, String, bool, bool, u32, String)>>> = par_map(&pages, |p| {
         let ds = &sets[p.set];
         let page = ds.page(&p.id)?;
-        let (first, second, types, vocabulary) = &folds[p.fold as usize];
+        let (first, second, types, vocabulary, page_words) = &folds[p.fold as usize];
         let leaf = pith::decision::LeafModel { first, second: second.as_ref(), cut: a.cut };
-        let models = pith::extract::Models { vocabulary, page_type: types, leaf };
+        let models = pith::extract::Models { vocabulary, page_words, page_type: types, leaf };
         let (seg, mut table, pt) = pith::extract::analyse(&page, &models);
         let cx = pith::papers::Context::new(&page, &seg);
         let d = pith::decision::decide_with(&cx, &mut table, &pt, &leaf);
@@ -851,7 +874,13 @@ fn signals_times(pages: &[pith::Page]) {
             let t = Instant::now();
             let seg = pith::segment::segment(page);
             add("segment", t.elapsed().as_secs_f64() * 1e3);
-            let cx = papers::Context { page, seg: &seg, vocabulary: models.vocabulary, params: &pith::params::Params::DEFAULT };
+            let cx = papers::Context {
+                page,
+                seg: &seg,
+                vocabulary: models.vocabulary,
+                page_words: models.page_words,
+                params: &pith::params::Params::DEFAULT,
+            };
             let mut table = pith::table::ScoreTable::new(page.nodes.len());
             macro_rules! time {
                 ($name:expr, $e:expr) => {{
@@ -871,6 +900,7 @@ fn signals_times(pages: &[pith::Page]) {
             time!("cues::layout", cues::layout::score(&cx, &mut table));
             time!("cues::readerable", cues::readerable::score(&cx, &mut table));
             time!("cues::vocabulary", cues::vocabulary::score(&cx, &mut table));
+            time!("cues::words", cues::words::score(&cx, &mut table));
             time!("papers::dom_weight", papers::dom_weight::score(&cx, &mut table));
             time!("papers::text_stats", papers::text_stats::score(&cx, &mut table));
             time!("papers::punctuation", papers::punctuation::score(&cx, &mut table));

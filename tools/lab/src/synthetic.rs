@@ -51,6 +51,8 @@ pub struct Kept {
     pub of: usize,
     /// Navigation links kept.
     pub links: usize,
+    /// The page type the model gave the page, with its confidence.
+    pub page_type: String,
 }
 
 /// What `models` keeps of the large page of `elements` elements.
@@ -61,15 +63,16 @@ pub fn large_page_kept(elements: usize, models: &Models) -> Result<Kept, String>
     let lines = || out.text.lines().map(str::trim);
     let paragraphs = lines().filter(|l| l.ends_with("upper gate open.")).count();
     let links = lines().filter(|l| l.starts_with("Section ")).count();
-    Ok(Kept { paragraphs, of, links })
+    let page_type = format!("{} {:.2}", out.page_type.kind.name(), out.page_type.confidence);
+    Ok(Kept { paragraphs, of, links, page_type })
 }
 
 /// Every size's check: `Err` names the first size whose article is not
 /// exactly its paragraphs.
 pub fn check(models: &Models) -> Result<(), String> {
     for elements in SIZES {
-        let Kept { paragraphs, of, links } = large_page_kept(elements, models)?;
-        eprintln!("  large page, {elements} elements: {paragraphs} of {of} paragraphs, {links} links kept");
+        let Kept { paragraphs, of, links, page_type } = large_page_kept(elements, models)?;
+        eprintln!("  large page, {elements} elements ({page_type}): {paragraphs} of {of} paragraphs, {links} links kept");
         if paragraphs != of || links > 0 {
             return Err(format!(
                 "the {elements}-element large page gives {paragraphs} of {of} paragraphs and {links} navigation links"
