@@ -18,6 +18,7 @@ pub struct Truth {
     pub page_type: Option<String>,
     pub url: Option<String>,
     pub title: Option<String>,
+    pub byline: Option<String>,
     pub readerable: Option<bool>,
     pub with: Vec<String>,
     pub without: Vec<String>,

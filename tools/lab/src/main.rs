@@ -310,8 +310,10 @@ struct PageResult {
     with: Option<f64>,
     without: Option<f64>,
     ms: f64,
-    /// Title and readerable, where the truth has them: matches (1) or not (0).
+    /// Title, byline and readerable, where the truth has them: matches (1)
+    /// or not (0), trimmed, as `tests/eval/run.mjs` scores them.
     title: Option<f64>,
+    byline: Option<f64>,
     readerable: Option<f64>,
 }
 
@@ -349,6 +351,9 @@ fn eval(a: &Args, ds: &DataSet) {
             without: score::snippet_rate(&truth.without, &out.text),
             ms,
             title: truth.title.as_ref().map(|t| if t.trim() == out.title.trim() { 1.0 } else { 0.0 }),
+            byline: truth.byline.as_ref().map(|b| {
+                if b.trim() == out.byline.as_deref().unwrap_or("").trim() { 1.0 } else { 0.0 }
+            }),
             readerable: truth.readerable.map(|r| if r == out.readerable { 1.0 } else { 0.0 }),
         })
     });
@@ -394,8 +399,10 @@ fn report(ds: &DataSet, results: &[PageResult], missing: usize, secs: f64) {
         mean(results.iter().filter_map(|r| r.without)),
     );
     println!(
-        "title exact {:.3} | readerable accuracy {:.3}",
+        "title exact {:.3} | byline exact {:.3} ({} pages) | readerable accuracy {:.3}",
         mean(results.iter().filter_map(|r| r.title)),
+        mean(results.iter().filter_map(|r| r.byline)),
+        results.iter().filter(|r| r.byline.is_some()).count(),
         mean(results.iter().filter_map(|r| r.readerable))
     );
     let mut by_type: BTreeMap<&str, Vec<&PageResult>> = BTreeMap::new();
@@ -462,6 +469,7 @@ fn oracle(a: &Args, ds: &DataSet) {
             without: score::snippet_rate(&truth.without, &text),
             ms: 0.0,
             title: None,
+            byline: None,
             readerable: None,
         })
     });
