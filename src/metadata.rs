@@ -127,6 +127,11 @@ pub const BYLINE_DATE_WORDS: &[&str] = &["updated", "published", "posted", "modi
 pub const BYLINE_DATE_LEAD_WORDS: &[&str] = &["last", "on", "date"];
 /// Separators left at the end once a date is cut ("Name —", "Name |").
 pub const BYLINE_TRAILING: &[char] = &['|', '•', '·', '»', '—', '–', '-', ',', '@', ':'];
+/// Words left after the name where the date they led to was elsewhere
+/// ("Ada Lovelace, on", "Ada LovelacePublished on"): cut off, the glued
+/// ones with their case. With [`date_then_by`], exact bylines on wcxb-dev
+/// 0.679 → 0.682 (`pith-lab eval`, 2026-11-23).
+pub const BYLINE_TRAILING_WORDS: &[&str] = &["published on", "posted on", "updated on", "on"];
 
 /// The metadata Pith reports.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -334,6 +339,10 @@ pub fn tidy_byline(byline: &str) -> Option<String> {
         }
     }
     let mut s = text::collapse_whitespace(&s).trim().to_string();
+    // A date before the name ("16 December 2025 by Ada"): the name after.
+    if let Some(at) = date_then_by(&s) {
+        s = s[at..].to_string();
+    }
     if let Some(at) = byline_date_start(&s) {
         let before = &s[..at];
         // Not when only date words stand before it ("Last updated: …").
@@ -349,9 +358,47 @@ pub fn tidy_byline(byline: &str) -> Option<String> {
     s = trim_end(&s);
     s = strip_byline_prefix(&s).to_string();
     s = trim_end(s.trim_start());
+    for w in BYLINE_TRAILING_WORDS {
+        // The last `w.len()` bytes, and the character before them (ASCII
+        // comparisons: the words are ASCII, and no case tables are needed).
+        let Some(cut) = s.len().checked_sub(w.len()).filter(|&c| s.is_char_boundary(c)) else { continue };
+        let (head, tail) = s.split_at(cut);
+        let spaced = tail.eq_ignore_ascii_case(w) && head.ends_with(' ');
+        // Glued only with a capital ("LovelacePublished on"), never "on".
+        let glued = w.len() > 2
+            && tail.as_bytes()[0] == w.as_bytes()[0].to_ascii_uppercase()
+            && tail[1..] == w[1..]
+            && !head.is_empty();
+        if spaced || glued {
+            s = trim_end(head);
+        }
+    }
     // An opening alone ("By", "Author:") names no one.
     let opening_alone = BYLINE_PREFIXES.iter().any(|p| s.eq_ignore_ascii_case(p));
     (!s.is_empty() && !opening_alone).then_some(s)
+}
+
+/// Where the name starts in a byline that opens with a date and then
+/// "by" ("16 December 2025 by Ada Lovelace", "Mar 3, 2024 · by Ada"): the
+/// byte offset after "by", if every word before it is a number, a month
+/// or a separator.
+fn date_then_by(s: &str) -> Option<usize> {
+    let mut dated = false;
+    for w in s.split_whitespace() {
+        let at = w.as_ptr() as usize - s.as_ptr() as usize;
+        if w.eq_ignore_ascii_case("by") {
+            return (dated && at + 2 < s.len()).then_some(at + 2);
+        }
+        let bare = w.trim_matches(|c: char| c.is_ascii_punctuation() || BYLINE_TRAILING.contains(&c)).to_lowercase();
+        let month = (3..).contains(&bare.len()) && MONTHS.iter().any(|m| m.starts_with(bare.as_str()));
+        let number = !bare.is_empty() && bare.chars().all(|c| c.is_ascii_digit() || matches!(c, '-' | '/' | '.'));
+        if month || number {
+            dated = true;
+        } else if !bare.is_empty() {
+            return None;
+        }
+    }
+    None
 }
 
 /// The author Twitter's card names: `twitter:dataN` where `twitter:labelN`
@@ -462,7 +509,7 @@ fn byline_date_start(s: &str) -> Option<usize> {
 fn body_byline(page: &Page, root: Option<NodeId>) -> Option<(NodeId, String)> {
     let near = root.map(|r| page.subtree(page.nodes[r].parent.unwrap_or(r)));
     let all = 0..page.nodes.len();
-    [Hint::Marked, Hint::ArchiveLink].into_iter().find_map(|hint| {
+    [Hint::Marked, Hint::Label, Hint::ArchiveLink].into_iter().find_map(|hint| {
         near.clone().and_then(|range| byline_in(page, range, hint)).or_else(|| byline_in(page, all.clone(), hint))
     })
 }
@@ -473,6 +520,10 @@ fn body_byline(page: &Page, root: Option<NodeId>) -> Option<(NodeId, String)> {
 #[derive(Clone, Copy, PartialEq)]
 enum Hint {
     Marked,
+    /// An element that reads only an opening ("Written by", "By") before
+    /// the element that holds the name: exact bylines on wcxb-dev 0.682 →
+    /// 0.690, readability unchanged (`pith-lab eval`, 2026-11-23).
+    Label,
     ArchiveLink,
 }
 
@@ -485,11 +536,33 @@ fn is_author_archive(href: &str) -> bool {
     segments.iter().rev().skip(1).any(|s| AUTHOR_PATH_SEGMENTS.iter().any(|a| s.eq_ignore_ascii_case(a)))
 }
 
+/// The name after a label: `id`'s only child is a text reading a
+/// [`BYLINE_PREFIXES`] opening (a ':' after it allowed), and its next
+/// element sibling holds short text.
+fn label_sibling(page: &Page, id: NodeId) -> Option<(NodeId, String)> {
+    let [only] = page.nodes[id].children[..] else { return None };
+    let label = page.text(only)?.trim().trim_end_matches(':').trim_end();
+    if !BYLINE_PREFIXES.iter().any(|p| label.eq_ignore_ascii_case(p)) {
+        return None;
+    }
+    let siblings = &page.nodes[page.nodes[id].parent?].children;
+    let at = siblings.iter().position(|&c| c == id)?;
+    let next = siblings[at + 1..].iter().copied().find(|&c| page.element(c).is_some())?;
+    if page.element(next)?.hidden {
+        return None;
+    }
+    let text = page.text_content_within(next, MAX_BYLINE_CHARS - 1)?;
+    (!text.trim().is_empty()).then_some((next, text))
+}
+
 fn byline_in(page: &Page, ids: std::ops::Range<NodeId>, hint: Hint) -> Option<(NodeId, String)> {
     ids.into_iter().find_map(|id| {
         let e = page.element(id)?;
         if e.hidden {
             return None;
+        }
+        if hint == Hint::Label {
+            return label_sibling(page, id);
         }
         if hint == Hint::ArchiveLink {
             let text = e.href.as_deref().is_some_and(is_author_archive).then(|| page.text_content_within(id, MAX_BYLINE_CHARS - 1))??;
@@ -598,6 +671,13 @@ mod tests {
         assert_eq!(t("By"), None);
         assert_eq!(t("Author:"), None);
         assert_eq!(t("  "), None);
+        // A date before "by"; words the date was meant to follow.
+        assert_eq!(t("16 December 2025 by Sam O'Brien").as_deref(), Some("Sam O'Brien"));
+        assert_eq!(t("Mar 3, 2024 · by Ada").as_deref(), Some("Ada"));
+        assert_eq!(t("Stand by Me").as_deref(), Some("Stand by Me"), "no date before it");
+        assert_eq!(t("Ada Lovelace, on").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("Ada LovelacePublished on").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("Ada Lon").as_deref(), Some("Ada Lon"));
         // Character references escaped twice are read.
         assert_eq!(t("Maria &amp; Katerina").as_deref(), Some("Maria & Katerina"));
         assert_eq!(t("Sam O&#39;Brien").as_deref(), Some("Sam O'Brien"));
@@ -619,6 +699,20 @@ mod tests {
             "<p>Text</p>",
         );
         assert_eq!(read(&p, None).byline.as_deref(), Some("Ada Lovelace"));
+    }
+
+    #[test]
+    fn a_label_names_the_next_element() {
+        let body = r#"<div><p>Last updated</p><time>Aug 04, 2025</time></div>
+            <div><p>Written by</p><p>Ada Lovelace</p></div><p>Text of the article.</p>"#;
+        let m = read(&page("", body), None);
+        assert_eq!(m.byline.as_deref(), Some("Ada Lovelace"));
+        // The name's element is the byline element (left out of the text).
+        let p = page("", body);
+        assert_eq!(p.text_content(read(&p, None).byline_node.unwrap()), "Ada Lovelace");
+        // A label among other text is not one.
+        let m = read(&page("", "<p>Written by hand</p><p>Ada Lovelace</p>"), None);
+        assert_eq!(m.byline, None);
     }
 
     #[test]
