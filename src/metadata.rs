@@ -400,7 +400,7 @@ pub fn tidy_byline(byline: &str) -> Option<String> {
 
 /// `s` with a space before a month glued to the name ("Ada
 /// LovelaceDecember 17, 2025", "Ada-June 12, 2025"): a capitalised
-/// [`MONTHS`] name (or its three letters) after a small letter or a dash,
+/// month ([`is_month`]) after a small letter or a dash,
 /// followed by a space and a digit, as dates are printed.
 fn unglue_dates(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
@@ -409,8 +409,7 @@ fn unglue_dates(s: &str) -> String {
         if c.is_ascii_uppercase() && prev.is_some_and(|p| p.is_lowercase() || p == '-') {
             let rest = &s[i..];
             let word_end = rest.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(rest.len());
-            let word = rest[..word_end].to_ascii_lowercase();
-            let month = word.len() >= 3 && MONTHS.iter().any(|m| *m == word || (word.len() == 3 && m.starts_with(&word)));
+            let month = is_month(&rest[..word_end].to_ascii_lowercase());
             let dated = rest[word_end..].strip_prefix(['.', ' ']).map(|r| r.trim_start()).is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
             if month && dated {
                 out.push(' ');
@@ -456,7 +455,7 @@ fn date_then_by(s: &str) -> Option<usize> {
             return (dated && at + 2 < s.len()).then_some(at + 2);
         }
         let bare = w.trim_matches(|c: char| c.is_ascii_punctuation() || BYLINE_TRAILING.contains(&c)).to_lowercase();
-        let month = (3..).contains(&bare.len()) && MONTHS.iter().any(|m| m.starts_with(bare.as_str()));
+        let month = is_month(&bare);
         let number = !bare.is_empty() && bare.chars().all(|c| c.is_ascii_digit() || matches!(c, '-' | '/' | '.'));
         if month || number {
             dated = true;
@@ -508,6 +507,12 @@ fn strip_byline_prefix(s: &str) -> &str {
     s
 }
 
+/// Whether a lower-cased word is a [`MONTHS`] name, whole or cut to three
+/// or four letters ("sep", "sept").
+fn is_month(w: &str) -> bool {
+    MONTHS.iter().any(|m| *m == w || ((3..=4).contains(&w.len()) && m.starts_with(w)))
+}
+
 /// Where a date starts in `s` (a byte offset after the first word), if one
 /// does: "March 12, 2025", "12 March 2025", "11. Sep 2024", "2025-03-12",
 /// "3/12/2025", "3 hours ago", "8h ago", or a [`BYLINE_DATE_WORDS`] word.
@@ -517,10 +522,7 @@ fn byline_date_start(s: &str) -> Option<usize> {
         .map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w))
         .collect();
     let bare = |w: &str| w.trim_matches(|c: char| matches!(c, ',' | '.' | ':' | ';')).to_lowercase();
-    let is_month = |w: &str| {
-        let w = bare(w);
-        MONTHS.iter().any(|m| *m == w || ((3..=4).contains(&w.len()) && m.starts_with(w.as_str())))
-    };
+    let is_month = |w: &str| is_month(&bare(w));
     let is_day = |w: &str| {
         let w = bare(w);
         let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());

@@ -137,7 +137,7 @@ pub fn json_ld_types(page: &Page) -> Vec<String> {
 
 /// The lower-cased segments of the address's path (none for an address
 /// without an authority, such as `about:blank`).
-fn path_segments(url: &str) -> Vec<String> {
+pub(crate) fn path_segments(url: &str) -> Vec<String> {
     let path = crate::url::split(url).filter(|p| p.authority.is_some()).map_or("", |p| p.path);
     path.split('/').filter(|s| !s.is_empty()).map(|s| s.to_ascii_lowercase()).collect()
 }
@@ -178,7 +178,7 @@ fn query_parameters(url: &str) -> usize {
 
 /// The lower-cased labels of the address's host before its last two
 /// (`docs` of `docs.example.com`, `community` of `community.example.org`).
-fn host_labels(url: &str) -> Vec<String> {
+pub(crate) fn host_labels(url: &str) -> Vec<String> {
     let authority = crate::url::split(url).and_then(|p| p.authority).unwrap_or("");
     let host = authority.split(':').next().unwrap_or("").to_ascii_lowercase();
     let labels: Vec<&str> = host.split('.').collect();

@@ -32,8 +32,13 @@ pub const COLUMNS: &[ColumnSpec] = &[ColumnSpec {
     description: "Learned log-odds of the leaf's words and word pairs being content (negative: words of calls to action, consent, navigation).",
 }];
 
-fn fnv(h: u64, bytes: &[u8]) -> u64 {
-    bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100000001b3))
+/// FNV-1a's 64-bit offset basis and prime (Fowler, Noll, Vo).
+pub(crate) const FNV_OFFSET: u64 = 0xcbf29ce484222325;
+const FNV_PRIME: u64 = 0x100000001b3;
+
+/// FNV-1a of `bytes`, continued from `h` (the page-words cue hashes with it too).
+pub(crate) fn fnv(h: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(FNV_PRIME))
 }
 
 /// The buckets of a text's first [`MAX_TOKENS`] tokens: lower-cased words
@@ -48,7 +53,7 @@ pub fn buckets(text_: &str) -> Vec<u16> {
         }
         if text::is_word_char(c) {
             let mut buf = [0u8; 4];
-            let mut h = cur.unwrap_or(0xcbf29ce484222325);
+            let mut h = cur.unwrap_or(FNV_OFFSET);
             h = fnv(h, text::lower_char(c).encode_utf8(&mut buf).as_bytes());
             if text::is_unspaced(c) {
                 if let Some(w) = cur.take() {

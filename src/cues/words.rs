@@ -32,6 +32,8 @@ use crate::papers::Context;
 use crate::table::{ColumnSpec, ScoreTable};
 use crate::text;
 
+use super::vocabulary::{fnv, FNV_OFFSET};
+
 /// Buckets of the address-and-title space (a power of two).
 ///
 /// 4,096 and 4,096 text buckets: on wcxb-dev's held-out folds (5, by
@@ -98,13 +100,6 @@ pub struct Tokens {
     pub text: Vec<u16>,
 }
 
-const FNV_OFFSET: u64 = 0xcbf29ce484222325;
-const FNV_PRIME: u64 = 0x100000001b3;
-
-fn fnv(h: u64, bytes: &[u8]) -> u64 {
-    bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(FNV_PRIME))
-}
-
 /// Calls `each(hash, chars)` for every word of `s` (runs of word
 /// characters, lower-cased; [`text::is_word_char`]) that is not digits
 /// alone (numbers, ids and years say nothing of the page's kind), hashed
@@ -128,19 +123,13 @@ fn words(s: &str, space: u8, mut each: impl FnMut(u64, usize)) {
 }
 
 /// The address's words: the host's labels before the last two (but `www`)
-/// and the path's segments, split at `-`, `_`, `.`, `+` and `%`.
+/// and the path's segments ([`super::schema`]'s), split at `-`, `_`, `.`,
+/// `+` and `%`.
 fn address_words(url: &str) -> Vec<String> {
-    let Some(parts) = crate::url::split(url).filter(|p| p.authority.is_some()) else {
-        return Vec::new();
-    };
-    let host = parts.authority.unwrap_or("").split(':').next().unwrap_or("").to_ascii_lowercase();
-    let labels: Vec<&str> = host.split('.').collect();
-    let mut out: Vec<String> =
-        labels[..labels.len().saturating_sub(2)].iter().filter(|l| **l != "www").map(|l| l.to_string()).collect();
-    for segment in parts.path.split('/') {
-        out.extend(segment.to_ascii_lowercase().split(['-', '_', '.', '+', '%']).map(String::from));
+    let mut out = super::schema::host_labels(url);
+    for segment in super::schema::path_segments(url) {
+        out.extend(segment.split(['-', '_', '.', '+', '%']).filter(|w| !w.is_empty()).map(String::from));
     }
-    out.retain(|w| !w.is_empty());
     out
 }
 

@@ -258,20 +258,20 @@ pub fn list_completion(cx: &Context, keep: &[usize]) -> Vec<usize> {
     };
     // Per list node: its item leaves and the kept ones (arrays by node id,
     // not a map: one pass, no hashing).
+    let lists: Vec<Option<NodeId>> = cx.seg.leaves.iter().map(list_of).collect();
     let (mut items, mut kept_items) = (vec![0u32; page.nodes.len()], vec![0u32; page.nodes.len()]);
-    for (i, leaf) in cx.seg.leaves.iter().enumerate() {
-        if let Some(list) = list_of(leaf) {
-            items[list] += 1;
-            kept_items[list] += u32::from(kept[i]);
+    for (i, list) in lists.iter().enumerate() {
+        if let Some(l) = *list {
+            items[l] += 1;
+            kept_items[l] += u32::from(kept[i]);
         }
     }
     let min = LIST_MIN_ITEMS as u32;
     (0..cx.seg.leaves.len())
         .filter(|&i| {
-            let leaf = &cx.seg.leaves[i];
             !kept[i]
-                && !leaf.hidden
-                && list_of(leaf).is_some_and(|l| items[l] >= min && 2 * kept_items[l] > items[l])
+                && !cx.seg.leaves[i].hidden
+                && lists[i].is_some_and(|l| items[l] >= min && 2 * kept_items[l] > items[l])
         })
         .collect()
 }
