@@ -226,7 +226,6 @@ pub fn classify_with(cx: &Context, table: &mut ScoreTable, forests: &[Forest; 7]
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
-    use crate::decision::forest::LEAF;
     use crate::html::parse_document;
     use crate::model::Page;
 
@@ -276,17 +275,17 @@ mod tests {
 
     /// Margin 0 (probability ½) whatever the page.
     const FLAT: Forest =
-        Forest { features: &[], roots: &[0], feature: &[LEAF], threshold: &[0], right: &[0], bias: 0.0 };
+        Forest { features: &[], depth: 0, feature: &[], threshold: &[], leaf: &[0], bias: 0.0 };
 
     #[test]
     fn classify_normalises_and_writes_the_root_row() {
         // Documentation: census.code < 0.5 ? -4 : 4, looked up by name.
         let docs = Forest {
             features: &["census.code"],
-            roots: &[0],
-            feature: &[0, LEAF, LEAF],
-            threshold: &[0x3800, 0xc400, 0x4400],
-            right: &[2, 0, 0],
+            depth: 1,
+            feature: &[0],
+            threshold: &[0x3800],
+            leaf: &[0xc400, 0x4400],
             bias: 0.0,
         };
         let mut forests = [FLAT; 7];

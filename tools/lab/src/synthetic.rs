@@ -82,6 +82,57 @@ pub fn check(models: &Models) -> Result<(), String> {
     Ok(())
 }
 
+/// Why `models` keeps navigation links of the `elements`-element page and
+/// not of the smallest: for the last list's first link, the features that
+/// differ between the two pages, each with the probability the larger
+/// page's link would get with that one feature taken from the smaller
+/// page (`pith-lab synthetic --explain N`). Printed, strongest first.
+pub fn explain(elements: usize, models: &Models) -> Result<(), String> {
+    use pith::decision::{features, probabilities};
+    let link = |n: usize| -> Result<(features::Features, features::Features, usize, f32), String> {
+        let (html, _) = large_page(n)?;
+        let page = pith::html::parse_document(&html, "http://127.0.0.1/generated/large.html").map_err(|e| e.to_string())?;
+        let (seg, table, _) = pith::extract::analyse(&page, models);
+        let cx = pith::papers::Context::new(&page, &seg);
+        let first = features::features(&cx, &table);
+        let rows = seg.leaves.len();
+        let p1 = probabilities(&first, models.leaf.first, rows);
+        let auto = features::auto_context(&cx, &first, &p1);
+        let i = seg.leaves.iter().rposition(|l| l.text.trim() == "Section 0").ok_or("no link leaf")?;
+        let p = match models.leaf.second {
+            Some(f) => probabilities(&auto, f, rows)[i],
+            None => p1[i],
+        };
+        Ok((first, auto, i, p))
+    };
+    let (small_first, small_auto, si, sp) = link(SIZES[0])?;
+    let (big_first, big_auto, bi, bp) = link(elements)?;
+    println!("last list's first link: p {sp:.3} at {} elements, {bp:.3} at {elements}", SIZES[0]);
+    for (stage, small, big, forest) in [
+        ("first", &small_first, &big_first, Some(models.leaf.first)),
+        ("second", &small_auto, &big_auto, models.leaf.second),
+    ] {
+        let Some(forest) = forest else { continue };
+        let mut rows = Vec::new();
+        for (k, name) in big.names.iter().enumerate() {
+            let (a, b) = (small.row(si)[k], big.row(bi)[k]);
+            if a == b || (a.is_nan() && b.is_nan()) {
+                continue;
+            }
+            let mut values = big.row(bi).to_vec();
+            values[k] = a;
+            let one = features::Features { names: big.names.clone(), values };
+            rows.push((probabilities(&one, forest, 1)[0], name.clone(), a, b));
+        }
+        rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+        println!("## {stage} stage: {} features differ", rows.len());
+        for (p, name, a, b) in rows.iter().take(25) {
+            println!("  {p:.3}  {name:40} {a:>12.4} → {b:>12.4}");
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -76,7 +76,7 @@ pub fn pages(sets: &[DataSet], folds: u64) -> Vec<PageRef> {
 
 /// The empty page-type forests (every kind at 1/7).
 pub fn no_types() -> [Forest; 7] {
-    const EMPTY: Forest = Forest { features: &[], roots: &[], feature: &[], threshold: &[], right: &[], bias: 0.0 };
+    const EMPTY: Forest = Forest { features: &[], depth: 0, feature: &[], threshold: &[], leaf: &[], bias: 0.0 };
     [EMPTY; 7]
 }
 
@@ -380,14 +380,67 @@ pub fn data_of<'a>(rows: impl Iterator<Item = &'a PageRows>, cols: usize) -> Dat
 /// as it runs).
 pub fn as_forest(m: &Model, names: &[String]) -> Forest {
     let names: Vec<&'static str> = names.iter().map(|n| &*Box::leak(n.clone().into_boxed_str())).collect();
+    let (depth, feature, threshold, leaf) = complete(m);
     Forest {
         features: Box::leak(names.into_boxed_slice()),
-        roots: Box::leak(m.roots.clone().into_boxed_slice()),
-        feature: Box::leak(m.feature.clone().into_boxed_slice()),
-        threshold: Box::leak(m.threshold.iter().map(|&t| pith::decision::forest::f32_to_f16(t)).collect::<Vec<u16>>().into_boxed_slice()),
-        right: Box::leak(m.right.clone().into_boxed_slice()),
+        depth,
+        feature: Box::leak(feature.into_boxed_slice()),
+        threshold: Box::leak(threshold.into_boxed_slice()),
+        leaf: Box::leak(leaf.into_boxed_slice()),
         bias: m.bias,
     }
+}
+
+/// The trainer's trees (depth first, a node's right child at an offset)
+/// as the core's complete trees (`pith::decision::forest`): (depth, split
+/// features, split thresholds, leaf values), values in half precision. A
+/// leaf above the forest's depth fills its whole subtree: its value in
+/// every leaf below, splits on its parent's feature (which decide nothing
+/// and add no feature to the forest).
+fn complete(m: &Model) -> (u8, Vec<u8>, Vec<u16>, Vec<u16>) {
+    use pith::decision::forest::f32_to_f16;
+    const LEAF: u8 = u8::MAX;
+    fn depth_of(m: &Model, i: usize) -> usize {
+        if m.feature[i] == LEAF {
+            0
+        } else {
+            1 + depth_of(m, i + 1).max(depth_of(m, i + m.right[i] as usize))
+        }
+    }
+    struct Out {
+        depth: usize,
+        splits: usize,
+        feature: Vec<u8>,
+        threshold: Vec<u16>,
+        leaf: Vec<u16>,
+    }
+    fn fill(m: &Model, o: &mut Out, i: usize, pos: usize, level: usize, up: u8) {
+        let (f0, l0) = (o.feature.len() - o.splits, o.leaf.len() - o.splits - 1);
+        if level == o.depth {
+            o.leaf[l0 + pos - o.splits] = f32_to_f16(m.threshold[i]);
+        } else if m.feature[i] == LEAF {
+            o.feature[f0 + pos] = up;
+            fill(m, o, i, 2 * pos + 1, level + 1, up);
+            fill(m, o, i, 2 * pos + 2, level + 1, up);
+        } else {
+            let f = m.feature[i];
+            o.feature[f0 + pos] = f;
+            o.threshold[f0 + pos] = f32_to_f16(m.threshold[i]);
+            fill(m, o, i + 1, 2 * pos + 1, level + 1, f);
+            fill(m, o, i + m.right[i] as usize, 2 * pos + 2, level + 1, f);
+        }
+    }
+    let depth = m.roots.iter().map(|&r| depth_of(m, r as usize)).max().unwrap_or(0);
+    let splits = (1usize << depth) - 1;
+    let first = m.feature.iter().copied().find(|&f| f != LEAF).unwrap_or(0);
+    let mut o = Out { depth, splits, feature: Vec::new(), threshold: Vec::new(), leaf: Vec::new() };
+    for &r in &m.roots {
+        o.feature.resize(o.feature.len() + splits, first);
+        o.threshold.resize(o.threshold.len() + splits, 0);
+        o.leaf.resize(o.leaf.len() + splits + 1, 0);
+        fill(m, &mut o, r as usize, 0, 0, first);
+    }
+    (depth as u8, o.feature, o.threshold, o.leaf)
 }
 
 /// A held-out page result.
@@ -420,17 +473,32 @@ struct SavedFold {
     page_words: Vec<i8>,
 }
 
+/// The core's complete trees back as the trainer's depth-first ones (every
+/// stored split kept): `complete(model_of(f))` is `f`.
 fn model_of(f: &Forest) -> (Vec<String>, Model) {
-    (
-        f.features.iter().map(|s| s.to_string()).collect(),
-        Model {
-            roots: f.roots.to_vec(),
-            feature: f.feature.to_vec(),
-            threshold: f.threshold.iter().map(|&h| pith::decision::forest::f16_to_f32(h)).collect(),
-            right: f.right.to_vec(),
-            bias: f.bias,
-        },
-    )
+    use pith::decision::forest::f16_to_f32;
+    fn emit(f: &Forest, t: usize, pos: usize, level: u8, m: &mut Model) {
+        let splits = f.splits();
+        if level == f.depth {
+            m.feature.push(u8::MAX);
+            m.threshold.push(f16_to_f32(f.leaf[t * (splits + 1) + pos - splits]));
+            m.right.push(0);
+            return;
+        }
+        let at = m.feature.len();
+        m.feature.push(f.feature[t * splits + pos]);
+        m.threshold.push(f16_to_f32(f.threshold[t * splits + pos]));
+        m.right.push(0);
+        emit(f, t, 2 * pos + 1, level + 1, m);
+        m.right[at] = (m.feature.len() - at) as u16;
+        emit(f, t, 2 * pos + 2, level + 1, m);
+    }
+    let mut m = Model { bias: f.bias, ..Model::default() };
+    for t in 0..f.trees() {
+        m.roots.push(m.feature.len() as u32);
+        emit(f, t, 0, 0, &mut m);
+    }
+    (f.features.iter().map(|s| s.to_string()).collect(), m)
 }
 
 /// Fold `k`'s models: (first leaf forest, second leaf forest, page-type
@@ -573,22 +641,18 @@ fn forest_source(s: &mut String, m: &Forest, indent: &str) {
     // Only the features the forest uses, renumbered.
     let mut used: BTreeMap<u8, u8> = BTreeMap::new();
     for &f in m.feature {
-        if f != u8::MAX {
-            let n = used.len() as u8;
-            used.entry(f).or_insert(n);
-        }
+        let n = used.len() as u8;
+        used.entry(f).or_insert(n);
     }
     let mut order: Vec<(u8, u8)> = used.iter().map(|(&a, &b)| (b, a)).collect();
     order.sort();
     let list = |v: Vec<String>| v.join(", ");
     let _ = writeln!(s, "Forest {{");
     let _ = writeln!(s, "{indent}    features: &[{}],", list(order.iter().map(|(_, f)| format!("{:?}", m.features[*f as usize])).collect()));
-    let _ = writeln!(s, "{indent}    roots: &[{}],", list(m.roots.iter().map(|r| r.to_string()).collect()));
-    let feature: Vec<String> =
-        m.feature.iter().map(|&f| if f == u8::MAX { "255".into() } else { used[&f].to_string() }).collect();
-    let _ = writeln!(s, "{indent}    feature: &[{}],", list(feature));
+    let _ = writeln!(s, "{indent}    depth: {},", m.depth);
+    let _ = writeln!(s, "{indent}    feature: &[{}],", list(m.feature.iter().map(|f| used[f].to_string()).collect()));
     let _ = writeln!(s, "{indent}    threshold: &[{}],", list(m.threshold.iter().map(|t| format!("{t}")).collect()));
-    let _ = writeln!(s, "{indent}    right: &[{}],", list(m.right.iter().map(|r| r.to_string()).collect()));
+    let _ = writeln!(s, "{indent}    leaf: &[{}],", list(m.leaf.iter().map(|t| format!("{t}")).collect()));
     let _ = writeln!(s, "{indent}    bias: {:?},", m.bias);
     let _ = write!(s, "{indent}}}");
 }
@@ -646,4 +710,38 @@ pub fn rust_source(
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A depth-first tree with a leaf above the deepest level (x0 < 1 ? 0.5
+    /// : (x1 < 2 ? -1 : (x2 < 3 ? 2 : 4))) and a stump (x2 < 0 ? 1 : -2).
+    fn model() -> Model {
+        const L: u8 = u8::MAX;
+        Model {
+            roots: vec![0, 7],
+            feature: vec![0, L, 1, L, 2, L, L, 2, L, L],
+            threshold: vec![1.0, 0.5, 2.0, -1.0, 3.0, 2.0, 4.0, 0.0, 1.0, -2.0],
+            right: vec![2, 0, 2, 0, 2, 0, 0, 2, 0, 0],
+            bias: 0.25,
+        }
+    }
+
+    #[test]
+    fn complete_trees_score_as_the_trainers_and_round_trip() {
+        let m = model();
+        let names: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
+        let f = as_forest(&m, &names);
+        assert_eq!((f.depth, f.trees(), f.splits()), (3, 2, 7));
+        let nan = f32::NAN;
+        for x in [[0.0, 0.0, 0.0], [2.0, 1.0, 0.0], [2.0, 5.0, 1.0], [2.0, 5.0, 9.0], [nan, nan, nan], [0.0, nan, -1.0]] {
+            assert_eq!(f.margin(&x), m.margin(&x), "{x:?}");
+        }
+        let (back_names, back) = model_of(&f);
+        assert_eq!(back_names, names);
+        let again = as_forest(&back, &names);
+        assert_eq!((again.feature, again.threshold, again.leaf, again.bias), (f.feature, f.threshold, f.leaf, f.bias));
+    }
 }
