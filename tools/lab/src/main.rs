@@ -10,6 +10,8 @@
 //! pith-lab refit | errors [SET…]                  the saved fold models: cut variants; where they err
 //! pith-lab oracle [SET…]                          the best a leaf decision can do (labels as the decision)
 //! pith-lab leaves SET --ids a,b                   one page's leaves, labels and held-out probabilities
+//! pith-lab synthetic [--explain N]                the saved fold models on the generated pages (`synthetic`);
+//!                                                 --explain: why the N-element large page's links score higher
 //! pith-lab explain A.html NODE B.html NODE        why the shipped model scores leaf B unlike leaf A
 //! ```
 //! `./build.sh train` dumps the facts where missing and runs `train --write`
