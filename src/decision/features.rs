@@ -211,15 +211,33 @@ pub fn auto_context_names() -> Vec<String> {
 }
 
 /// The first stage's probabilities around each leaf, appended to the
-/// leaf's features (see [`auto_context_names`]). `p1` has one value per
-/// leaf.
+/// leaf's features (see [`auto_context_names`]): the second stage's rows,
+/// as the trainer reads them. The core does not build this matrix: it
+/// reads the first stage's and [`auto_extras`] side by side
+/// ([`crate::decision::probabilities_of`]).
 pub fn auto_context(cx: &Context, first: &Features, p1: &[f32]) -> Features {
+    let extras = auto_extras(cx, p1);
+    let mut names = first.names.clone();
+    names.extend(extras.names.iter().cloned());
+    let mut values = Vec::with_capacity(first.values.len() + extras.values.len());
+    for i in 0..cx.seg.leaves.len() {
+        values.extend_from_slice(first.row(i));
+        values.extend_from_slice(extras.row(i));
+    }
+    Features { names, values }
+}
+
+/// The second stage's own columns ([`auto_context_names`]) for every leaf,
+/// from the first stage's probabilities `p1` (one per leaf). Kept apart
+/// from the first stage's matrix, which the second stage also reads: a
+/// joined copy of both raised the peak heap of extracting the
+/// 200,000-element page of `tests/eval/large-page.mjs` from 243 to 289
+/// MiB (`pith-lab signals PAGE.html`, parsed natively, 2026-11-23).
+pub fn auto_extras(cx: &Context, p1: &[f32]) -> Features {
     let page = cx.page;
     let seg = cx.seg;
     let n = seg.leaves.len();
-    let extra = auto_context_names();
-    let mut names = first.names.clone();
-    names.extend(extra.iter().cloned());
+    let names = auto_context_names();
     let width = names.len();
     // Per node: characters and probability-weighted characters of the
     // visible leaves under it, summed bottom-up.
@@ -261,7 +279,6 @@ pub fn auto_context(cx: &Context, first: &Features, p1: &[f32]) -> Features {
     let (first_c, last_c) = (confident.first().copied(), confident.last().copied());
     let mut values = Vec::with_capacity(n * width);
     for i in 0..n {
-        values.extend_from_slice(first.row(i));
         let at = |j: isize| -> f32 {
             let k = i as isize + j;
             if k < 0 || k >= n as isize {
@@ -352,5 +369,27 @@ mod tests {
             let p = t.get(t.expect(&format!("pageType.{}", kind.name())), 0);
             assert_eq!(at(1, &format!("ctx.type.{}", kind.name())), p);
         }
+    }
+
+    #[test]
+    fn the_second_stage_reads_both_matrices_as_their_join() {
+        use crate::decision::{model, probabilities, probabilities_of};
+        let page = crate::html::parse_document(
+            "<html><body><nav><a href='/a'>Home</a> <a href='/b'>About</a></nav><main><h1>Title here</h1>\
+             <p>First paragraph text, long enough to count as one.</p><p>Second paragraph, also of some length.</p>\
+             </main><footer><a href='/c'>Contact</a></footer></body></html>",
+            "https://example.test/",
+        )
+        .unwrap();
+        let (seg, t, _) = analyse(&page, &Models::default());
+        let cx = Context::new(&page, &seg);
+        let f = features(&cx, &t);
+        let n = seg.leaves.len();
+        let p1 = probabilities(&f, &model::LEAF_FOREST, n);
+        let second = model::LEAF_SECOND.expect("the shipped model has a second stage");
+        let joined = probabilities(&auto_context(&cx, &f, &p1), second, n);
+        let apart = probabilities_of(&[&f, &auto_extras(&cx, &p1)], second, n);
+        assert!(n >= 5, "{n} leaves");
+        assert_eq!(joined, apart);
     }
 }

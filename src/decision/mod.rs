@@ -126,16 +126,24 @@ pub fn decide(cx: &Context, table: &mut ScoreTable, page_type: &PageType) -> Dec
 
 /// `forest`'s probability for every row of `feats`.
 pub fn probabilities(feats: &features::Features, forest: &Forest, rows: usize) -> Vec<f32> {
+    probabilities_of(&[feats], forest, rows)
+}
+
+/// `forest`'s probability for every row, its features read from `parts`
+/// side by side (row `i` of each part describes the same leaf).
+pub fn probabilities_of(parts: &[&features::Features], forest: &Forest, rows: usize) -> Vec<f32> {
     // The model's features, found by name among today's columns; one the
     // page lacks reads as missing.
-    let index: Vec<Option<usize>> =
-        forest.features.iter().map(|f| feats.names.iter().position(|n| n == f)).collect();
+    let index: Vec<Option<(usize, usize)>> = forest
+        .features
+        .iter()
+        .map(|f| parts.iter().enumerate().find_map(|(k, p)| p.names.iter().position(|n| n == f).map(|j| (k, j))))
+        .collect();
     let mut x = vec![f32::NAN; forest.features.len()];
     (0..rows)
         .map(|i| {
-            let row = feats.row(i);
-            for (k, ix) in index.iter().enumerate() {
-                x[k] = ix.map_or(f32::NAN, |j| row[j]);
+            for (slot, ix) in x.iter_mut().zip(&index) {
+                *slot = ix.map_or(f32::NAN, |(k, j)| parts[k].row(i)[j]);
             }
             forest.probability(&x)
         })
@@ -149,8 +157,8 @@ pub fn leaf_probabilities(cx: &Context, table: &ScoreTable, model: &LeafModel) -
     let p1 = probabilities(&feats, model.first, n);
     match model.second {
         Some(second) => {
-            let auto = features::auto_context(cx, &feats, &p1);
-            let p2 = probabilities(&auto, second, n);
+            let extras = features::auto_extras(cx, &p1);
+            let p2 = probabilities_of(&[&feats, &extras], second, n);
             (p1, p2)
         }
         None => (p1.clone(), p1),

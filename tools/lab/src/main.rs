@@ -10,6 +10,7 @@
 //! pith-lab refit | errors [SET…]                  the saved fold models: cut variants; where they err
 //! pith-lab oracle [SET…]                          the best a leaf decision can do (labels as the decision)
 //! pith-lab leaves SET --ids a,b                   one page's leaves, labels and held-out probabilities
+//! pith-lab signals FACTS.json | PAGE.html         one page's heap and per-signal times
 //! pith-lab synthetic [--explain N]                the saved fold models on the generated pages (`synthetic`);
 //!                                                 --explain: why the N-element large page's links score higher
 //! pith-lab explain A.html NODE B.html NODE        why the shipped model scores leaf B unlike leaf A
@@ -301,7 +302,19 @@ fn main() {
         "signals" => {
             // A facts file (a walker's `PageFacts` JSON, e.g. of the large
             // bench page) instead of data sets.
-            if let Some(file) = a.sets.iter().find(|s| s.ends_with(".json")) {
+            if let Some(file) = a.sets.iter().find(|s| s.ends_with(".html")) {
+                // A page parsed natively (no layout: the parsed-HTML front-end).
+                counting::start();
+                let html = std::fs::read_to_string(file).expect("html file");
+                let page = pith::html::parse_document(&html, "http://127.0.0.1/page.html").expect("page");
+                drop(html);
+                let (page_mib, _) = counting::take();
+                let out = extract(&page, &Options { scores: false, ..Options::default() }).expect("extract");
+                let (_, extract_peak) = counting::take();
+                drop(out);
+                println!("# {file}: {} nodes; heap (MiB): page model {page_mib:.0}, peak extracting {extract_peak:.0}", page.nodes.len());
+                signals_times(&[page]);
+            } else if let Some(file) = a.sets.iter().find(|s| s.ends_with(".json")) {
                 counting::start();
                 let json = std::fs::read_to_string(file).expect("facts file");
                 let t = std::time::Instant::now();

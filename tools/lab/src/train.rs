@@ -48,6 +48,7 @@ pub fn type_params() -> Params {
         subsample: 0.8,
         colsample: 0.8,
         min_child_weight: env("TYPE_MCW", 1.0),
+        seed: env("TYPE_SEED", 1.0) as u64,
         ..Params::default()
     }
 }
