@@ -216,6 +216,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     keep.extend(items);
     keep.sort_unstable();
     // Rules over the kept set, each un-keeping leaves with its reason.
+    let menus = menu_copies(cx, table, &keep);
     let mut overrule = |keep: &mut Vec<usize>, drop: Vec<usize>, reason: &'static str| {
         let mut dropped = vec![false; seg.leaves.len()];
         for &i in &drop {
@@ -228,6 +229,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
         // page would make that quadratic.
         keep.retain(|&i| !dropped[i]);
     };
+    overrule(&mut keep, menus, "not content: a menu the page repeats");
     let orphans = orphan_headings(cx, &keep);
     overrule(&mut keep, orphans, "not content: a heading with no content under it");
     if REPEATS_DROPPED_IN.contains(&page_type.kind) {
@@ -252,21 +254,14 @@ pub const LIST_MIN_ITEMS: usize = 3;
 /// 0.750 → 0.749, service 0.859 → 0.860; readability and cleanportaleval
 /// unchanged).
 pub fn list_completion(cx: &Context, keep: &[usize]) -> Vec<usize> {
-    use crate::model::Tag;
     let page = cx.page;
     let mut kept = vec![false; cx.seg.leaves.len()];
     for &i in keep {
         kept[i] = true;
     }
-    // The list a leaf is an item of: its `<li>` (the leaf, or the block
-    // holding it), whose parent is a `<ul>` or `<ol>`.
-    let list_of = |leaf: &crate::segment::Leaf| {
-        let item = [leaf.id, leaf.parent].into_iter().find(|&id| page.tag(id) == Some(Tag::Li))?;
-        page.nodes[item].parent.filter(|&l| matches!(page.tag(l), Some(Tag::Ul | Tag::Ol)))
-    };
     // Per list node: its item leaves and the kept ones (arrays by node id,
     // not a map: one pass, no hashing).
-    let lists: Vec<Option<NodeId>> = cx.seg.leaves.iter().map(list_of).collect();
+    let lists: Vec<Option<NodeId>> = cx.seg.leaves.iter().map(|l| list_of(cx, l)).collect();
     let (mut items, mut kept_items) = (vec![0u32; page.nodes.len()], vec![0u32; page.nodes.len()]);
     for (i, list) in lists.iter().enumerate() {
         if let Some(l) = *list {
@@ -282,6 +277,52 @@ pub fn list_completion(cx: &Context, keep: &[usize]) -> Vec<usize> {
                 && lists[i].is_some_and(|l| items[l] >= min && 2 * kept_items[l] > items[l])
         })
         .collect()
+}
+
+/// The list a leaf is an item of: its `<li>` (the leaf, or the block
+/// holding it), whose parent is a `<ul>` or `<ol>`.
+fn list_of(cx: &Context, leaf: &crate::segment::Leaf) -> Option<NodeId> {
+    use crate::model::Tag;
+    let page = cx.page;
+    let item = [leaf.id, leaf.parent].into_iter().find(|&id| page.tag(id) == Some(Tag::Li))?;
+    page.nodes[item].parent.filter(|&l| matches!(page.tag(l), Some(Tag::Ul | Tag::Ol)))
+}
+
+/// See [`menu_copies`]: an item leaf is a link when at least this share of
+/// its text is link text (seed 001's L(i), `textStats.linkDensity`).
+pub const MENU_MIN_LINK_DENSITY: f32 = 0.9;
+
+/// Kept item leaves of menus the page repeats: lists (at least
+/// [`LIST_MIN_ITEMS`] item leaves, every one a link) whose sequence of item
+/// texts another list of the page repeats exactly, as a site's menu is
+/// repeated in its header, footer and mobile drawer. A reader shows none
+/// of them: an article's own lists are not printed twice.
+pub fn menu_copies(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<usize> {
+    let page = cx.page;
+    let Some(link) = table.col("textStats.linkDensity") else { return Vec::new() };
+    let lists: Vec<Option<NodeId>> = cx.seg.leaves.iter().map(|l| list_of(cx, l)).collect();
+    // Per list node: FNV-1a of its item texts in order, its item count and
+    // whether every item is a link.
+    let n = page.nodes.len();
+    let (mut hash, mut items, mut links) = (vec![0xcbf2_9ce4_8422_2325u64; n], vec![0u32; n], vec![true; n]);
+    for (i, list) in lists.iter().enumerate() {
+        let Some(l) = *list else { continue };
+        let leaf = &cx.seg.leaves[i];
+        items[l] += 1;
+        links[l] &= table.get_or(link, leaf.id, 0.0) >= MENU_MIN_LINK_DENSITY;
+        for word in leaf.text.split_whitespace() {
+            for b in word.bytes().chain([b' ']) {
+                hash[l] = (hash[l] ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+            }
+        }
+        hash[l] = (hash[l] ^ 0x1f).wrapping_mul(0x100_0000_01b3);
+    }
+    let menu = |l: NodeId| items[l] >= LIST_MIN_ITEMS as u32 && links[l];
+    let mut copies: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+    for l in (0..n).filter(|&l| menu(l)) {
+        *copies.entry(hash[l]).or_default() += 1;
+    }
+    keep.iter().copied().filter(|&i| lists[i].is_some_and(|l| menu(l) && copies[&hash[l]] >= 2)).collect()
 }
 
 /// Page types whose repeated blocks are dropped ([`repeated_leaves`]):
@@ -524,6 +565,31 @@ mod tests {
         // A list of two items is the model's to judge.
         assert!(list_completion(&cx, &[6]).is_empty());
         assert!(list_completion(&cx, &[0, 1, 2]).is_empty(), "nothing missing");
+    }
+
+    #[test]
+    fn a_menu_the_page_repeats_is_not_content() {
+        let menu = "<ul><li><a href='/'>Home</a></li><li><a href='/n'>News</a></li><li><a href='/c'>Contact</a></li></ul>";
+        let html = format!(
+            "<html><body>{menu}<p>An article paragraph of some length.</p>\
+             <ul><li><a href='/'>Home</a></li><li><a href='/n'>News</a></li><li>Contact us</li></ul>\
+             <ol><li><a href='/'>Home</a></li><li><a href='/n'>News</a></li></ol>{menu}</body></html>"
+        );
+        let page = crate::html::parse_document(&html, "https://example.test/").unwrap();
+        let (seg, table, _) = crate::extract::analyse(&page, &crate::extract::Models::default());
+        let cx = Context::new(&page, &seg);
+        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.trim()).collect();
+        assert_eq!(texts.len(), 12, "{texts:?}");
+        let all: Vec<usize> = (0..texts.len()).collect();
+        // Both copies of the menu; not the list whose last item is no link,
+        // nor the list of two, nor the paragraph.
+        assert_eq!(menu_copies(&cx, &table, &all), [0, 1, 2, 9, 10, 11]);
+        // Only kept leaves are returned.
+        assert_eq!(menu_copies(&cx, &table, &[1, 3, 10]), [1, 10]);
+        // One copy alone is left to the model.
+        let page = crate::html::parse_document(&format!("<html><body>{menu}</body></html>"), "u").unwrap();
+        let (seg, table, _) = crate::extract::analyse(&page, &crate::extract::Models::default());
+        assert!(menu_copies(&Context::new(&page, &seg), &table, &[0, 1, 2]).is_empty());
     }
 
     #[test]
