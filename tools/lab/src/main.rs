@@ -11,7 +11,7 @@
 //! pith-lab oracle [SET…]                          the best a leaf decision can do (labels as the decision)
 //! pith-lab leaves SET --ids a,b                   one page's leaves, labels and held-out probabilities
 //! pith-lab signals FACTS.json | PAGE.html         one page's heap and per-signal times
-//! pith-lab synthetic [--explain N]                the saved fold models on the generated pages (`synthetic`);
+//! pith-lab synthetic [shipped] [--explain N]      the saved fold models (or the shipped one) on the generated pages;
 //!                                                 --explain: why the N-element large page's links score higher
 //! pith-lab explain A.html NODE B.html NODE        why the shipped model scores leaf B unlike leaf A
 //! ```
@@ -251,7 +251,14 @@ fn main() {
         }
         "synthetic" => {
             // The generated pages' check (`synthetic`) on each saved fold's
-            // models: what `train --write` checks, on models already trained.
+            // models: what `train --write` checks, on models already trained
+            // (`synthetic shipped`: on the shipped model).
+            if a.sets.iter().any(|s| s == "shipped") {
+                if let Err(e) = synthetic::check(&Models::default()) {
+                    eprintln!("  fails: {e}");
+                }
+                return;
+            }
             for k in 0..a.folds {
                 let (first, second, types, vocabulary, page_words) =
                     train::load_fold(k).expect("fold models: run train first");
