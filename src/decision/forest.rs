@@ -47,39 +47,72 @@ impl Forest {
         self.leaf.len() >> self.depth
     }
 
-    /// The raw score (log-odds) of one row; `x[k]` is feature `k`.
+    /// The raw score (log-odds) of one row; `x[k]` is feature `k`. For
+    /// many rows, [`Forest::decode`] once and walk the decoded forest.
     pub fn margin(&self, x: &[f32]) -> f32 {
-        let halves = half_table();
-        let splits = self.splits();
-        let leaves = splits + 1;
-        let mut sum = self.bias;
-        for t in 0..self.trees() {
-            let feature = &self.feature[t * splits..(t + 1) * splits];
-            let threshold = &self.threshold[t * splits..(t + 1) * splits];
-            let mut i = 0;
-            for _ in 0..self.depth {
-                let right = !(x[feature[i] as usize] < halves[threshold[i] as usize]);
-                i = 2 * i + 1 + usize::from(right);
-            }
-            sum += halves[self.leaf[t * leaves + i - splits] as usize];
-        }
-        sum
+        self.walk(x, |i| f16_to_f32(self.threshold[i]), |i| f16_to_f32(self.leaf[i]))
     }
 
     /// The probability of one row.
     pub fn probability(&self, x: &[f32]) -> f32 {
-        1.0 / (1.0 + (-self.margin(x)).exp())
+        logistic(self.margin(x))
+    }
+
+    /// The forest with its thresholds and leaf values decoded to `f32`
+    /// (a few KB per forest): the decision walks one forest over every
+    /// leaf of a page, and decoding half-precision bits at every node
+    /// visited was a fifth of its time on the 200,000-element page of
+    /// `tests/eval/large-page.mjs` (`perf record`, 2026-11-22). This
+    /// replaced a shared table of all 65,536 half values (256 KB of the
+    /// wasm's memory, filled on first use): the decision's time on that
+    /// page went from 210 to 188 ms (`pith-lab signals`, 2026-11-23).
+    pub fn decode(&self) -> Decoded<'_> {
+        Decoded {
+            forest: self,
+            threshold: self.threshold.iter().map(|&h| f16_to_f32(h)).collect(),
+            leaf: self.leaf.iter().map(|&h| f16_to_f32(h)).collect(),
+        }
+    }
+
+    fn walk(&self, x: &[f32], threshold: impl Fn(usize) -> f32, leaf: impl Fn(usize) -> f32) -> f32 {
+        let splits = self.splits();
+        let leaves = splits + 1;
+        let mut sum = self.bias;
+        for t in 0..self.trees() {
+            let base = t * splits;
+            let mut i = 0;
+            for _ in 0..self.depth {
+                let right = !(x[self.feature[base + i] as usize] < threshold(base + i));
+                i = 2 * i + 1 + usize::from(right);
+            }
+            sum += leaf(t * leaves + i - splits);
+        }
+        sum
     }
 }
 
-/// Every half-precision value decoded (256 KB, built on first use): the
-/// walk reads one threshold per node it visits, and decoding each in place
-/// was a fifth of the decision's time on the 200,000-element page of
-/// `tests/eval/large-page.mjs` (`perf record` of `pith-cli facts`,
-/// 2026-11-22).
-fn half_table() -> &'static [f32] {
-    static TABLE: std::sync::OnceLock<Box<[f32]>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| (0..=u16::MAX).map(f16_to_f32).collect())
+/// A [`Forest`] with its half-precision values decoded ([`Forest::decode`]);
+/// it scores exactly as the forest does.
+pub struct Decoded<'a> {
+    forest: &'a Forest,
+    threshold: Vec<f32>,
+    leaf: Vec<f32>,
+}
+
+impl Decoded<'_> {
+    /// The raw score (log-odds) of one row, as [`Forest::margin`].
+    pub fn margin(&self, x: &[f32]) -> f32 {
+        self.forest.walk(x, |i| self.threshold[i], |i| self.leaf[i])
+    }
+
+    /// The probability of one row, as [`Forest::probability`].
+    pub fn probability(&self, x: &[f32]) -> f32 {
+        logistic(self.margin(x))
+    }
+}
+
+fn logistic(margin: f32) -> f32 {
+    1.0 / (1.0 + (-margin).exp())
 }
 
 /// Half-precision bits to `f32` (exact).
@@ -161,6 +194,10 @@ mod tests {
         assert_eq!(FOREST.margin(&[1.0, 6.0]), 0.25 + 2.0 + 0.5);
         assert_eq!(FOREST.margin(&[f32::NAN, f32::NAN]), 0.25 + 2.0 + 0.5);
         assert!((FOREST.probability(&[0.0, 1.0]) - 1.0 / (1.0 + 0.75f32.exp())).abs() < 1e-6);
+        let decoded = FOREST.decode();
+        for x in [[0.0, 1.0], [0.0, 3.0], [1.0, 6.0], [f32::NAN, f32::NAN], [0.5, 2.0]] {
+            assert_eq!(decoded.margin(&x), FOREST.margin(&x), "{x:?}");
+        }
     }
 
     #[test]

@@ -139,13 +139,14 @@ pub fn probabilities_of(parts: &[&features::Features], forest: &Forest, rows: us
         .iter()
         .map(|f| parts.iter().enumerate().find_map(|(k, p)| p.names.iter().position(|n| n == f).map(|j| (k, j))))
         .collect();
+    let decoded = forest.decode();
     let mut x = vec![f32::NAN; forest.features.len()];
     (0..rows)
         .map(|i| {
             for (slot, ix) in x.iter_mut().zip(&index) {
                 *slot = ix.map_or(f32::NAN, |(k, j)| parts[k].row(i)[j]);
             }
-            forest.probability(&x)
+            decoded.probability(&x)
         })
         .collect()
 }

@@ -527,7 +527,8 @@ pub fn load_fold(k: u64) -> Option<FoldModels> {
 /// The probabilities of `forest` (whose features are `rows`' columns in
 /// order) on every row of a page.
 fn row_probabilities(forest: &Forest, cols: usize, x: &[f32]) -> Vec<f32> {
-    x.chunks(cols).map(|row| forest.probability(row)).collect()
+    let decoded = forest.decode();
+    x.chunks(cols).map(|row| decoded.probability(row)).collect()
 }
 
 /// Second-stage rows: every page re-analysed, its first-stage features
