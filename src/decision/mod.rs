@@ -6,6 +6,7 @@ pub mod features;
 pub mod forest;
 pub mod model;
 
+use crate::cues::vocabulary::{fnv, FNV_OFFSET};
 use crate::model::NodeId;
 use crate::page_type::{PageKind, PageType};
 use crate::papers::Context;
@@ -289,6 +290,12 @@ fn list_of(cx: &Context, leaf: &crate::segment::Leaf) -> Option<NodeId> {
     page.nodes[item].parent.filter(|&l| matches!(page.tag(l), Some(Tag::Ul | Tag::Ol)))
 }
 
+/// FNV-1a of `text`'s words, one space apart, continued from `h`: the
+/// same words hash the same whatever the whitespace between them.
+fn words_hash(h: u64, text: &str) -> u64 {
+    text.split_whitespace().enumerate().fold(h, |h, (k, word)| fnv(if k > 0 { fnv(h, b" ") } else { h }, word.as_bytes()))
+}
+
 /// See [`menu_copies`]: an item leaf is a link when at least this share of
 /// its text is link text (seed 001's L(i), `textStats.linkDensity`): all
 /// of it, less a separator or an icon's letter. Not tuned: the rule
@@ -312,18 +319,14 @@ pub fn menu_copies(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<usiz
     // Per list node: FNV-1a of its item texts in order, its item count and
     // whether every item is a link.
     let n = page.nodes.len();
-    let (mut hash, mut items, mut links) = (vec![0xcbf2_9ce4_8422_2325u64; n], vec![0u32; n], vec![true; n]);
+    let (mut hash, mut items, mut links) = (vec![FNV_OFFSET; n], vec![0u32; n], vec![true; n]);
     for (i, list) in lists.iter().enumerate() {
         let Some(l) = *list else { continue };
         let leaf = &cx.seg.leaves[i];
         items[l] += 1;
         links[l] &= table.get_or(link, leaf.id, 0.0) >= MENU_MIN_LINK_DENSITY;
-        for word in leaf.text.split_whitespace() {
-            for b in word.bytes().chain([b' ']) {
-                hash[l] = (hash[l] ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
-            }
-        }
-        hash[l] = (hash[l] ^ 0x1f).wrapping_mul(0x100_0000_01b3);
+        // Items end with a unit separator, which no text holds.
+        hash[l] = fnv(words_hash(hash[l], &leaf.text), &[0x1f]);
     }
     let menu = |l: NodeId| items[l] >= LIST_MIN_ITEMS as u32 && links[l];
     let mut copies: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
@@ -366,16 +369,7 @@ pub fn repeated_leaves(cx: &Context, keep: &[usize]) -> Vec<usize> {
         if text.chars().filter(|c| !c.is_whitespace()).count() < REPEAT_MIN_CHARS {
             continue;
         }
-        // FNV-1a over the words, one space apart.
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for (k, word) in text.split_whitespace().enumerate() {
-            if k > 0 {
-                h = (h ^ u64::from(b' ')).wrapping_mul(0x100_0000_01b3);
-            }
-            for b in word.bytes() {
-                h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
-            }
-        }
+        let h = words_hash(FNV_OFFSET, text);
         let earlier = seen.entry(h).or_default();
         let parent = cx.seg.leaves[i].parent;
         if earlier.iter().any(|&j| {
