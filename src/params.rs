@@ -103,7 +103,7 @@ pub const PARAMS: &[ParamSpec] = &[
         min: 0.0,
         max: 1.0,
         step: 0.01,
-        default: 0.1,
+        default: 0.3,
         source: "Pith decision (src/decision/mod.rs, Cut)",
         description: "No leaf below this probability is content (the page's cut is at least this).",
     },

@@ -25,8 +25,8 @@
   const COLOURS = { content: '#1a7f37', rejected: '#cf222e', records: '#0969da', selected: '#bf8700' };
   /**
    * Rejected candidates drawn: leaves the decision scored but did not keep,
-   * whose probability is at least this (the shipped decision's floor, the
-   * lowest probability it can ever keep: the leaves it weighed)…
+   * whose probability is at least this (a one-in-ten chance: the leaves it
+   * weighed, below the shipped decision's floor of 0.3 too)…
    */
   const REJECTED_MIN_SCORE = 0.1;
   /** …and at most this many, the likeliest first (a page of links has thousands). */
