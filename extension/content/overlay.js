@@ -26,7 +26,7 @@
   /**
    * Rejected candidates drawn: leaves the decision scored but did not keep,
    * whose probability is at least this (a one-in-ten chance: the leaves it
-   * weighed, below the shipped decision's floor of 0.3 too)…
+   * weighed, below the shipped decision's floor too)…
    */
   const REJECTED_MIN_SCORE = 0.1;
   /** …and at most this many, the likeliest first (a page of links has thousands). */
