@@ -62,7 +62,7 @@ impl DataSet {
 
     /// The group a page belongs to for fold splits: its registrable domain
     /// where the truth has a real URL, else its id without a trailing
-    /// number (readability's `nytimes-2`, cleanportaleval's `bbc.co.uk_news_07`).
+    /// number (ids such as `site-2` or `site.example_news_07`).
     pub fn group(&self, id: &str) -> String {
         let host = self.truth[id]
             .url
