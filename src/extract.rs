@@ -188,16 +188,19 @@ pub struct Stats {
     pub visual: bool,
 }
 
-/// Runs every signal, in pipeline order, over `cx` into `table`.
-pub fn run_signals(cx: &Context, table: &mut ScoreTable) {
+/// Runs every signal, in pipeline order, over `cx` into `table`. Returns
+/// the page's terms (seed 003's analysis), which the article's keywords
+/// reuse.
+pub fn run_signals(cx: &Context, table: &mut ScoreTable) -> papers::keywords::PageTerms {
     cues::score(cx, table);
     papers::dom_weight::score(cx, table);
     papers::text_stats::score(cx, table);
     papers::punctuation::score(cx, table);
     papers::density::score(cx, table);
-    let terms = papers::keywords::score(cx, table);
-    papers::vsse::score(cx, table, terms);
+    let mut terms = papers::keywords::score(cx, table);
+    papers::vsse::score(cx, table, &mut terms);
     papers::records::score(cx, table);
+    terms
 }
 
 /// The learned parts of the decision (the shipped ones by default; the lab
@@ -268,7 +271,7 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
         params: &options.params,
     };
     let mut table = ScoreTable::new(page.nodes.len());
-    run_signals(&cx, &mut table);
+    let terms = run_signals(&cx, &mut table);
     stages.signals_ms = lap();
     let page_type = page_type::classify_with(&cx, &mut table, models.page_type);
     stages.page_type_ms = lap();
@@ -293,7 +296,8 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
         .map(|e| e.dir.trim().to_string())
         .or_else(|| Some(page.dir.trim().to_string()).filter(|d| !d.is_empty()));
     let keywords = if meta.keywords.is_empty() {
-        papers::keywords::article_keywords(&text, meta.lang.as_deref())
+        // meta.lang is the page's lang, which the page's terms were analysed in.
+        papers::keywords::article_keywords_known(&text, meta.lang.as_deref(), Some(&terms))
     } else {
         meta.keywords.clone()
     };

@@ -624,6 +624,8 @@ fn label_sibling(page: &Page, id: NodeId) -> Option<(NodeId, String)> {
 }
 
 fn byline_in(page: &Page, ids: std::ops::Range<NodeId>, hint: Hint) -> Option<(NodeId, String)> {
+    // An element's class and id, lower-cased.
+    let mut names = String::new();
     ids.into_iter().find_map(|id| {
         let e = page.element(id)?;
         if e.hidden {
@@ -638,9 +640,14 @@ fn byline_in(page: &Page, ids: std::ops::Range<NodeId>, hint: Hint) -> Option<(N
         }
         let hinted = e.rel.split_whitespace().any(|r| r == "author")
             || e.itemprop.split_whitespace().any(|p| p == "author")
-            // (Most elements have neither class nor id: no string is built for them.)
+            // (Most elements have neither class nor id: nothing is copied
+            // for them; the others reuse one buffer.)
             || (!(e.class.is_empty() && e.id.is_empty()) && {
-                let names = format!("{} {}", e.class, e.id).to_ascii_lowercase();
+                names.clear();
+                names.push_str(&e.class);
+                names.push(' ');
+                names.push_str(&e.id);
+                names.make_ascii_lowercase();
                 BYLINE_HINTS.iter().any(|h| names.contains(h))
             });
         if !hinted {

@@ -157,7 +157,7 @@ fn word_bits() -> &'static WordBits {
 /// Which word lists any of `names` is on (bits above).
 fn name_kinds(names: &NameTokens) -> u8 {
     let words = word_bits();
-    names.tokens().iter().fold(0, |bits, t| bits | words.get(t.as_str()).copied().unwrap_or(0))
+    names.tokens().fold(0, |bits, t| bits | words.get(t).copied().unwrap_or(0))
 }
 
 /// Whether element `id` is of `kind`; `role` is its ARIA role, trimmed and

@@ -206,6 +206,13 @@ impl Analyzer {
     /// Calls `f(surface, term)` for every term of `text`, in order: the
     /// surface form as written, the term (stem) it counts as.
     pub fn each_term(&self, text: &str, f: &mut dyn FnMut(&str, &str)) {
+        self.each_term_known(text, None, f)
+    }
+
+    /// [`Analyzer::each_term`], taking the term of a word `known` has
+    /// already analysed from it instead of stemming the word again.
+    /// `known` must come from an analyser of the same language.
+    pub fn each_term_known(&self, text: &str, known: Option<&PageTerms>, f: &mut dyn FnMut(&str, &str)) {
         let mut lower = String::new();
         // Lower-cased word → its term (None: no term): each distinct word
         // is stemmed once (Zipf: most words of a text repeat).
@@ -215,6 +222,14 @@ impl Analyzer {
                 return f(token, token);
             }
             lower_into(token, &mut lower);
+            if let Some(k) = known {
+                if let Some(&id) = k.words.get(lower.as_str()) {
+                    if id != NO_TERM {
+                        f(token, &k.vocab[id as usize]);
+                    }
+                    return;
+                }
+            }
             if !seen.contains_key(lower.as_str()) {
                 seen.insert(lower.clone(), self.term_of(&lower));
             }
@@ -235,7 +250,13 @@ impl Analyzer {
 /// `word` lower-cased into `buf`.
 fn lower_into(word: &str, buf: &mut String) {
     buf.clear();
-    buf.extend(word.chars().map(crate::text::lower_char));
+    if word.is_ascii() {
+        // Most words of most pages: one copy, no per-character pushes.
+        buf.push_str(word);
+        buf.make_ascii_lowercase();
+    } else {
+        buf.extend(word.chars().map(crate::text::lower_char));
+    }
 }
 
 /// §2.4 steps 2–3: the terms of `text` (stems, stop words removed), in
@@ -269,11 +290,21 @@ pub fn term_frequencies(terms: &[String]) -> Vec<(String, u32)> {
 /// occurring at least [`MIN_KEYWORD_COUNT`] times, each shown as its most
 /// frequent surface form (ties: first seen).
 pub fn article_keywords(text: &str, lang: Option<&str>) -> Vec<String> {
+    article_keywords_known(text, lang, None)
+}
+
+/// [`article_keywords`], with the words the page's analysis already met
+/// ([`PageTerms::of`], same `lang`) taken from it instead of stemmed again:
+/// the article is made of the page's leaves, so most of its words are
+/// known. Same keywords; stemming the article a second time was 6 % of the
+/// core's native time on wcxb-dev (`perf record` over `pith-lab profile`,
+/// 2026-11-24).
+pub fn article_keywords_known(text: &str, lang: Option<&str>, known: Option<&PageTerms>) -> Vec<String> {
     let mut vocab = PageTerms::default();
     let mut counts: Vec<u32> = Vec::new();
     // Per stem: its surface forms with their counts.
     let mut forms: Vec<Vec<(String, u32)>> = Vec::new();
-    Analyzer::new(lang).each_term(text, &mut |surface, term| {
+    Analyzer::new(lang).each_term_known(text, known, &mut |surface, term| {
         let i = vocab.id(term) as usize;
         counts.resize(vocab.vocab.len(), 0);
         forms.resize(vocab.vocab.len(), Vec::new());
@@ -309,16 +340,22 @@ pub struct PageTerms {
     /// terms in order, repeats kept.
     pub leaves: Vec<Vec<u32>>,
     index: WordMap<u32>,
+    /// Lower-cased word of a spaced script → its term id, or [`NO_TERM`]
+    /// (a stop word, a number, a single character): every word
+    /// [`PageTerms::of`] analysed.
+    words: WordMap<u32>,
 }
+
+/// A word that is no term, in [`PageTerms`]'s word map.
+const NO_TERM: u32 = u32::MAX;
 
 impl PageTerms {
     /// The terms of every leaf of the page. Each distinct word is
     /// analysed once (pages repeat their words).
     pub fn of(cx: &Context) -> PageTerms {
-        const NONE: u32 = u32::MAX;
         let analyzer = Analyzer::new(page_lang(cx.page));
         let mut pt = PageTerms::default();
-        // Lower-cased word → its term id, or NONE when it is no term.
+        // Lower-cased word → its term id, or NO_TERM when it is no term.
         let mut seen: WordMap<u32> = WordMap::default();
         let mut lower = String::new();
         for leaf in &cx.seg.leaves {
@@ -331,17 +368,18 @@ impl PageTerms {
                 let id = match seen.get(lower.as_str()) {
                     Some(&id) => id,
                     None => {
-                        let id = analyzer.term_of(&lower).map_or(NONE, |t| pt.id(&t));
+                        let id = analyzer.term_of(&lower).map_or(NO_TERM, |t| pt.id(&t));
                         seen.insert(lower.clone(), id);
                         id
                     }
                 };
-                if id != NONE {
+                if id != NO_TERM {
                     ids.push(id);
                 }
             });
             pt.leaves.push(ids);
         }
+        pt.words = seen;
         pt
     }
 
@@ -482,5 +520,24 @@ mod tests {
         assert_eq!(primary_lang(Some(" pt-BR ")), Some("pt".to_string()));
         assert_eq!(primary_lang(Some("")), None);
         assert_eq!(primary_lang(None), None);
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn article_keywords_from_the_page_terms_are_the_same() {
+        let text = "Rivers carve canyons. The river's canyons deepen as rivers carve; \
+                    carving rivers, deep canyons, 2024 floods and flooding canyons.";
+        let html = format!("<html lang='en'><body><p>{text}</p><p>Canyons of other rivers.</p></body></html>");
+        let page = crate::html::parse_document(&html, "u").unwrap();
+        let seg = crate::segment::segment(&page);
+        let cx = Context::new(&page, &seg);
+        let pt = PageTerms::of(&cx);
+        assert!(!pt.words.is_empty());
+        // The article's text, and a text with words the page never had.
+        for t in [text, "Bridges span rivers; bridges span canyons."] {
+            let fresh = article_keywords(t, Some("en"));
+            assert!(!fresh.is_empty());
+            assert_eq!(article_keywords_known(t, Some("en"), Some(&pt)), fresh);
+        }
     }
 }

@@ -267,7 +267,7 @@ pub const COLUMNS: &[ColumnSpec] = &[
 ];
 
 /// Writes [`COLUMNS`].
-pub fn score(cx: &Context, table: &mut ScoreTable, terms: PageTerms) {
+pub fn score(cx: &Context, table: &mut ScoreTable, terms: &mut PageTerms) {
     let c = table.add_all(COLUMNS);
     let (page, seg) = (cx.page, cx.seg);
     let n = page.nodes.len();
@@ -318,7 +318,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable, terms: PageTerms) {
 
     // §4.4: TF-IDF weights over the area's leaves (every leaf without one).
     // Seed 003's terms of every leaf, as the keywords signal analysed them.
-    let mut pt = terms;
+    let pt = terms;
     let analyzer = Analyzer::new(page_lang(page));
     let title_ids: Vec<u32> = analyzer.terms(&title_and_description(page)).iter().map(|t| pt.id(t)).collect();
     let v = pt.vocab.len();
@@ -466,7 +466,7 @@ mod tests {
         let page = crate::html::parse_document(&html, "u").unwrap();
         let seg = crate::segment::segment(&page);
         let mut table = ScoreTable::new(page.nodes.len());
-        { let cx = Context::new(&page, &seg); score(&cx, &mut table, PageTerms::of(&cx)); }
+        { let cx = Context::new(&page, &seg); score(&cx, &mut table, &mut PageTerms::of(&cx)); }
         let (seed, area) = (table.expect("vsse.seed"), table.expect("vsse.area"));
         assert_eq!(seg.leaves.len(), 2);
         for l in &seg.leaves {
@@ -493,7 +493,7 @@ mod tests {
         let seg = crate::segment::segment(&page);
         let cx = Context::new(&page, &seg);
         let mut table = ScoreTable::new(page.nodes.len());
-        score(&cx, &mut table, PageTerms::of(&cx));
+        score(&cx, &mut table, &mut PageTerms::of(&cx));
         let get = |key: &str, id: NodeId| table.get(table.expect(key), id);
         let div = page.nodes[0].children[1];
         let article = page.nodes[div].children[0];

@@ -3,7 +3,7 @@
 // but the page loaded).
 //
 //   node tests/eval/bench.mjs [DATASET_DIR[@K]…] [--runs N] [--limit N] [--every K]
-//                             [--large N,N…|0] [--growth N,N…|0]
+//                             [--large N,N…|0] [--growth N,N…|0] [--facts FACTS_DIR[@K]…]
 //
 // 1. Stage table, per data set (every K-th page with --every K or DIR@K): per page,
 //    once, the wasm start-up in a fresh instance (compile, instantiate,
@@ -21,6 +21,12 @@
 //    time per element should stay flat (linear growth).
 // 3. The large page (tests/eval/large-page.mjs) read in the real
 //    extension: a toolbar click until the reader shows the article.
+// 4. With --facts: the core alone, warm, on facts dumped from the browser
+//    (eval-out/facts/SET, `./build.sh train` or tests/eval/dump-facts.mjs),
+//    every K-th page: what the background's copy does for the JS walker's
+//    facts, without the page's noise (layout, Readability.js's garbage).
+//    Every page runs once to let V8 optimise, then N times; per page the
+//    median, then the median and p95 over pages, per stage.
 
 import { readFile } from 'node:fs/promises';
 import { join, resolve, basename } from 'node:path';
@@ -38,7 +44,7 @@ import { servePages, isolatePage } from './pages.mjs';
 const GROWTH_SIZES = [1000, 10000, 100000, 1000000];
 
 function args(argv) {
-  const a = { datasets: [], runs: 5, limit: Infinity, every: 1, large: [200000], growth: GROWTH_SIZES };
+  const a = { datasets: [], facts: [], runs: 5, limit: Infinity, every: 1, large: [200000], growth: GROWTH_SIZES };
   const sizes = (v) => v.split(',').map(Number).filter((n) => n > 0);
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--runs') a.runs = Number(argv[++i]);
@@ -46,7 +52,10 @@ function args(argv) {
     else if (argv[i] === '--growth') a.growth = sizes(argv[++i]);
     else if (argv[i] === '--limit') a.limit = Number(argv[++i]);
     else if (argv[i] === '--every') a.every = Math.max(1, Number(argv[++i]));
-    else {
+    else if (argv[i] === '--facts') {
+      const [dir, k] = argv[++i].split('@');
+      a.facts.push({ dir: resolve(dir), every: k ? Math.max(1, Number(k)) : 1 });
+    } else {
       // DATASET_DIR@K: every K-th page of that set (overrides --every).
       const [dir, k] = argv[i].split('@');
       a.datasets.push({ dir: resolve(dir), every: k ? Math.max(1, Number(k)) : null });
@@ -563,8 +572,71 @@ async function benchLarge(elements) {
   }
 }
 
+/** Runs in the page: every facts text once (warm-up), then `runs` times; per-page medians of each stage. */
+function measureFacts({ runs }) {
+  const med = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  for (const f of globalThis.PithFacts) wasm_bindgen.extractFacts(f, { scores: false });
+  return globalThis.PithFacts.map((f) => {
+    const steps = { model: [], segment: [], signals: [], pageType: [], decision: [], article: [], output: [], total: [] };
+    for (let r = 0; r < runs; r++) {
+      const t = performance.now();
+      const s = wasm_bindgen.extractFacts(f, { scores: false }).stages;
+      const total = performance.now() - t;
+      const core = s.modelMs + s.segmentMs + s.signalsMs + s.pageTypeMs + s.decisionMs + s.articleMs + s.scoresMs;
+      steps.model.push(s.modelMs);
+      steps.segment.push(s.segmentMs);
+      steps.signals.push(s.signalsMs);
+      steps.pageType.push(s.pageTypeMs);
+      steps.decision.push(s.decisionMs);
+      steps.article.push(s.articleMs);
+      steps.output.push(Math.max(0, total - core));
+      steps.total.push(total);
+    }
+    return Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, med(v)]));
+  });
+}
+
+/** The core alone, warm, on dumped facts (section 4 above). */
+async function benchFacts(a) {
+  const { readdir } = await import('node:fs/promises');
+  const { gunzipSync } = await import('node:zlib');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(), headless: true });
+  const rows = [];
+  try {
+    for (const { dir, every } of a.facts) {
+      const files = (await readdir(dir)).filter((f) => /\.json(\.gz)?$/.test(f)).sort()
+        .filter((_, i) => i % every === 0).slice(0, a.limit);
+      const texts = await Promise.all(files.map(async (f) => {
+        const b = await readFile(join(dir, f));
+        return (f.endsWith('.gz') ? gunzipSync(b) : b).toString('utf8');
+      }));
+      const page = await browser.newPage();
+      await page.evaluate(`${await readFile(join(DIST, 'chrome/pkg/pith.js'), 'utf8')}\n;globalThis.wasm_bindgen = wasm_bindgen;0`);
+      const wasm = [...(await readFile(join(DIST, 'chrome/pkg/pith_bg.wasm')))];
+      await page.evaluate(async (w) => { await wasm_bindgen({ module_or_path: new Uint8Array(w) }); }, wasm);
+      await page.evaluate((t) => { globalThis.PithFacts = t; }, texts);
+      rows.push({ name: basename(dir), pages: files.length, per: await page.evaluate(measureFacts, { runs: a.runs }) });
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  const f = (x) => x.toFixed(2);
+  console.log(`# The core alone, warm, on dumped facts: median of ${a.runs} runs per page, then median and p95 over pages (ms)\n`);
+  console.log(`| stage | ${rows.map((r) => `${r.name} (${r.pages}) median | p95`).join(' | ')} |`);
+  console.log(`|---|${rows.map(() => '---|---').join('|')}|`);
+  const stages = [['model', 'facts JSON → page model'], ['segment', 'segmentation'], ['signals', 'signals'],
+    ['pageType', 'page type'], ['decision', 'decision'], ['article', 'article, metadata'],
+    ['output', 'boundary: the facts text in, the output out'], ['total', '**extractFacts, whole call**']];
+  for (const [k, label] of stages) {
+    console.log(`| ${label} | ${rows.map((r) => `${f(quantile(r.per.map((p) => p[k]), 0.5))} | ${f(quantile(r.per.map((p) => p[k]), 0.95))}`).join(' | ')} |`);
+  }
+  console.log('');
+}
+
 async function mainAll() {
   const a = args(process.argv.slice(2));
+  if (a.facts.length) await benchFacts(a);
   await main(a);
   if (a.growth.length) await benchGrowth(a.growth);
   for (const n of a.large) await benchLarge(n);

@@ -11,6 +11,10 @@
 //! pith-lab oracle [SET…]                          the best a leaf decision can do (labels as the decision)
 //! pith-lab leaves SET --ids a,b                   one page's leaves, labels and held-out probabilities
 //! pith-lab signals FACTS.json | PAGE.html         one page's heap and per-signal times
+//! pith-lab profile [SET…]                         the core's stage times per page, natively
+//! pith-lab digest [SET…]                          one hash per set of every page's whole extraction (score
+//!                                                 table included, stage times left out): a speed change
+//!                                                 that changes no output keeps every hash
 //! pith-lab synthetic [shipped] [--explain N]      the saved fold models (or the shipped one) on the generated pages;
 //!                                                 --explain: why the N-element large page's links score higher
 //! pith-lab explain A.html NODE B.html NODE        why the shipped model scores leaf B unlike leaf A
@@ -307,6 +311,11 @@ fn main() {
                     eprintln!("{e}");
                     std::process::exit(1);
                 }
+            }
+        }
+        "digest" => {
+            for ds in load_sets(&a) {
+                digest(&a, &ds);
             }
         }
         "profile" => {
@@ -904,6 +913,43 @@ const PROFILE_RUNS: usize = 5;
 /// The core's stage times, natively, one thread: per page the median of
 /// [`PROFILE_RUNS`] runs, then the median and p95 over pages (for `perf
 /// record` and for comparing with the browser's figures).
+/// Prints one FNV-1a hash of every chosen page's extraction as JSON, with
+/// the score table and without the stage times (the only part that may
+/// differ between two runs), and the pages whose extraction hashes to a
+/// different value than in the file `--out`/digest-SET.txt of the previous
+/// run (which it then replaces).
+fn digest(a: &Args, ds: &DataSet) {
+    let ids = chosen_ids(a, ds);
+    let mut lines = Vec::new();
+    let mut all = pith::papers::keywords::Fnv1a::default();
+    for id in &ids {
+        let Some(page) = ds.page(id) else { continue };
+        let h = match extract(&page, &Options { scores: true, ..Options::default() }) {
+            Ok(mut out) => {
+                out.stages = Default::default();
+                let json = serde_json::to_string(&out).expect("extraction as JSON");
+                let mut f = pith::papers::keywords::Fnv1a::default();
+                std::hash::Hasher::write(&mut f, json.as_bytes());
+                std::hash::Hasher::finish(&f)
+            }
+            Err(_) => 0,
+        };
+        std::hash::Hasher::write_u64(&mut all, h);
+        lines.push(format!("{id} {h:016x}"));
+    }
+    let file = a.out.join(format!("digest-{}.txt", ds.name));
+    if let Ok(old) = std::fs::read_to_string(&file) {
+        let changed: Vec<&str> = old.lines().filter(|l| !lines.iter().any(|n| n == l)).collect();
+        println!("{}: {} of {} pages differ from {}", ds.name, changed.len(), lines.len(), file.display());
+        for l in changed.iter().take(10) {
+            println!("  {l}");
+        }
+    }
+    println!("{}: {} pages, digest {:016x}", ds.name, lines.len(), std::hash::Hasher::finish(&all));
+    std::fs::create_dir_all(&a.out).ok();
+    std::fs::write(&file, lines.join("\n") + "\n").expect("digest file");
+}
+
 fn profile(a: &Args, ds: &DataSet) {
     let ids = chosen_ids(a, ds);
     let pages: Vec<pith::Page> = ids.iter().filter_map(|id| ds.page(id)).collect();
@@ -990,13 +1036,15 @@ fn signals_times(pages: &[pith::Page]) {
             time!("papers::text_stats", papers::text_stats::score(&cx, &mut table));
             time!("papers::punctuation", papers::punctuation::score(&cx, &mut table));
             time!("papers::density", papers::density::score(&cx, &mut table));
-            let terms = time!("papers::keywords", papers::keywords::score(&cx, &mut table));
-            time!("papers::vsse", papers::vsse::score(&cx, &mut table, terms));
+            let mut terms = time!("papers::keywords", papers::keywords::score(&cx, &mut table));
+            time!("papers::vsse", papers::vsse::score(&cx, &mut table, &mut terms));
             time!("papers::records", papers::records::score(&cx, &mut table));
             let pt = time!("page_type", pith::page_type::classify_with(&cx, &mut table, models.page_type));
             let d = time!("decision", pith::decision::decide_with(&cx, &mut table, &pt, &models.leaf));
             let meta = time!("metadata", pith::metadata::read(page, d.root));
-            time!("article::build", pith::article::build(&cx, &d, &meta));
+            let built = time!("article::build", pith::article::build(&cx, &d, &meta));
+            let text = pith::article::text_of(&built.blocks);
+            time!("article keywords", papers::keywords::article_keywords_known(&text, meta.lang.as_deref(), Some(&terms)));
         }
     }
     let total: f64 = sums.iter().map(|s| s.1).sum();
