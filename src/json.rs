@@ -6,6 +6,7 @@
 //! * Nesting is walked with an explicit stack, never by recursion: a page's
 //!   JSON-LD holding 100,000 nested `[` is an error, not a stack overflow.
 //!   Depth is capped at [`MAX_DEPTH`].
+//! * Keys that name a [`PageFacts`] field are not copied ([`Key`]).
 //! * Objects keep their keys in document order; [`Value::get`] returns the
 //!   last value of a repeated key.
 //! * Numbers become `f64` (`str::parse`, correctly rounded); one too large
@@ -22,6 +23,21 @@ use std::fmt;
 /// (serde_json's default is 128; schema.org JSON-LD rarely nests past 10.)
 pub const MAX_DEPTH: usize = 512;
 
+/// An object's key: borrowed when it is one of [`KNOWN_KEYS`], else owned.
+pub type Key = std::borrow::Cow<'static, str>;
+
+/// Keys [`parse`] gives without copying them: every field name of the
+/// JS walker's `PageFacts` (`src/model/facts.rs`, camelCase as in its
+/// JSON). A page's facts hold about ten keys per node; a `String` for
+/// each was a third of the parser's allocations (`valgrind
+/// --tool=callgrind` over `pith-cli facts`, 2026-11-24).
+pub const KNOWN_KEYS: &[&str] = &[
+    "parent", "tag", "text", "visual", "x", "y", "w", "h", "display", "position", "fontSize", "fontWeight",
+    "lineHeight", "id", "class", "role", "href", "src", "alt", "dir", "rel", "itemprop", "ariaHidden", "hidden",
+    "attrs", "width", "style", "key", "content", "url", "title", "lang", "meta", "jsonLd", "viewportWidth",
+    "viewportHeight", "nodes", "framesSkipped", "baseUrl",
+];
+
 /// A parsed JSON value.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
@@ -31,7 +47,7 @@ pub enum Value {
     String(String),
     Array(Vec<Value>),
     /// Members in document order, repeated keys included.
-    Object(Vec<(String, Value)>),
+    Object(Vec<(Key, Value)>),
 }
 
 impl Value {
@@ -73,7 +89,7 @@ impl Value {
     }
 
     /// An object's members, in document order, repeated keys included.
-    pub fn as_object(&self) -> Option<&[(String, Value)]> {
+    pub fn as_object(&self) -> Option<&[(Key, Value)]> {
         match self {
             Value::Object(members) => Some(members),
             _ => None,
@@ -121,7 +137,7 @@ enum Frame {
     /// `key`: the member whose value is being parsed.
     Object {
         start: usize,
-        key: String,
+        key: Key,
     },
 }
 
@@ -154,7 +170,7 @@ impl Parser<'_> {
     fn value(&mut self) -> Result<Value, JsonError> {
         let mut stack: Vec<Frame> = Vec::new();
         let mut items: Vec<Value> = Vec::new();
-        let mut members: Vec<(String, Value)> = Vec::new();
+        let mut members: Vec<(Key, Value)> = Vec::new();
         loop {
             // A value starts here; containers push a frame and go on to
             // their first element.
@@ -233,11 +249,24 @@ impl Parser<'_> {
     }
 
     /// An object key and its `:`.
-    fn key(&mut self) -> Result<String, JsonError> {
+    fn key(&mut self) -> Result<Key, JsonError> {
         if self.skip_ws() != Some(b'"') {
             return self.err("expected a string key");
         }
-        let key = self.string()?;
+        // A known key is written without escapes: found in place, not copied.
+        let rest = &self.bytes[self.pos + 1..];
+        let known = rest
+            .iter()
+            .position(|&b| b == b'"' || b == b'\\')
+            .filter(|&end| rest[end] == b'"')
+            .and_then(|end| KNOWN_KEYS.iter().find(|k| k.as_bytes() == &rest[..end]).map(|k| (*k, end)));
+        let key = match known {
+            Some((k, end)) => {
+                self.pos += end + 2;
+                Key::Borrowed(k)
+            }
+            None => Key::Owned(self.string()?),
+        };
         if self.skip_ws() != Some(b':') {
             return self.err("expected `:` after an object key");
         }
@@ -497,11 +526,26 @@ mod tests {
     #[test]
     fn keys_keep_their_order_and_the_last_repeat_wins() {
         let v = parse(r#"{"z":1,"a":2,"m":3,"a":4}"#).unwrap();
-        let keys: Vec<&str> = v.as_object().unwrap().iter().map(|(k, _)| k.as_str()).collect();
+        let keys: Vec<&str> = v.as_object().unwrap().iter().map(|(k, _)| k.as_ref()).collect();
         assert_eq!(keys, ["z", "a", "m", "a"]);
         assert_eq!(v.get("a").and_then(Value::as_f64), Some(4.0));
         assert_eq!(v.get("nope"), None);
         assert_eq!(Value::Null.get("a"), None);
+    }
+
+    #[test]
+    fn known_keys_are_not_copied() {
+        let v = parse(r#"{"parent": 1, "par\u0065nt": 2, "parents": 3, "tag"  :4, "": 5, "ta\"g": 6}"#).unwrap();
+        let kinds: Vec<(&str, bool)> =
+            v.as_object().unwrap().iter().map(|(k, _)| (k.as_ref(), matches!(k, Key::Borrowed(_)))).collect();
+        assert_eq!(
+            kinds,
+            [("parent", true), ("parent", false), ("parents", false), ("tag", true), ("", false), ("ta\"g", false)]
+        );
+        assert_eq!(v.get("tag").and_then(Value::as_f64), Some(4.0));
+        // Errors as for any key.
+        assert_eq!(parse(r#"{"tag""#), Err(JsonError { offset: 6, message: "expected `:` after an object key" }));
+        assert_eq!(parse(r#"{"tag"#), Err(JsonError { offset: 5, message: "unterminated string" }));
     }
 
     #[test]
@@ -578,8 +622,8 @@ mod tests {
                 serde_json::Value::String(s) => Value::String(s),
                 serde_json::Value::Array(a) => Value::Array(a.into_iter().map(from_serde).collect()),
                 serde_json::Value::Object(o) => {
-                    let mut members: Vec<(String, Value)> =
-                        o.into_iter().map(|(k, v)| (k, from_serde(v))).collect();
+                    let mut members: Vec<(Key, Value)> =
+                        o.into_iter().map(|(k, v)| (Key::Owned(k), from_serde(v))).collect();
                     members.sort_by(|a, b| a.0.cmp(&b.0));
                     Value::Object(members)
                 }
@@ -589,7 +633,7 @@ mod tests {
             match v {
                 Value::Array(a) => Value::Array(a.into_iter().map(sorted).collect()),
                 Value::Object(o) => {
-                    let mut members: Vec<(String, Value)> =
+                    let mut members: Vec<(Key, Value)> =
                         o.into_iter().map(|(k, v)| (k, sorted(v))).collect();
                     members.sort_by(|a, b| a.0.cmp(&b.0));
                     Value::Object(members)
