@@ -147,6 +147,21 @@ function floorReads() {
   return sink;
 }
 
+/**
+ * Runs in the page (as the global PithPushCoreStages): pushes an
+ * extraction's model and core stage times onto `steps`; returns the core's
+ * own time (the model excluded: the live walk builds it before extract).
+ */
+function pushCoreStages(steps, s) {
+  steps.model.push(s.modelMs);
+  steps.segment.push(s.segmentMs);
+  steps.signals.push(s.signalsMs);
+  steps.pageType.push(s.pageTypeMs);
+  steps.decision.push(s.decisionMs);
+  steps.article.push(s.articleMs);
+  return s.segmentMs + s.signalsMs + s.pageTypeMs + s.decisionMs + s.articleMs + s.scoresMs;
+}
+
 /** Runs in the page: start-up once, then every stage `runs` times; per-stage medians. */
 async function measure({ runs, wasmBytes }) {
   const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -181,16 +196,10 @@ async function measure({ runs, wasmBytes }) {
     const extract = performance.now() - t;
     live.free();
     const s = ex.stages;
-    const core = s.segmentMs + s.signalsMs + s.pageTypeMs + s.decisionMs + s.articleMs + s.scoresMs;
+    const core = PithPushCoreStages(steps, s);
     steps.walk.push(walk);
     steps.walkDom.push(s.walkDomMs);
     steps.walkStyle.push(s.walkStyleMs);
-    steps.model.push(s.modelMs);
-    steps.segment.push(s.segmentMs);
-    steps.signals.push(s.signalsMs);
-    steps.pageType.push(s.pageTypeMs);
-    steps.decision.push(s.decisionMs);
-    steps.article.push(s.articleMs);
     steps.output.push(Math.max(0, extract - core));
     steps.pith.push(walk + extract);
     // The first run meets code not yet optimised (V8 tiers wasm up as it
@@ -232,6 +241,7 @@ async function pageSources() {
   return `${(await Promise.all(sources.map((f) => readFile(f, 'utf8')))).join('\n;\n')}
     ;globalThis.wasm_bindgen = wasm_bindgen; globalThis.PithWalker = PithWalker;
     globalThis.PithFloorReads = ${floorReads};
+    globalThis.PithPushCoreStages = ${pushCoreStages};
     globalThis.Readability = Readability;`;
 }
 
@@ -582,13 +592,8 @@ function measureFacts({ runs }) {
       const t = performance.now();
       const s = wasm_bindgen.extractFacts(f, { scores: false }).stages;
       const total = performance.now() - t;
-      const core = s.modelMs + s.segmentMs + s.signalsMs + s.pageTypeMs + s.decisionMs + s.articleMs + s.scoresMs;
-      steps.model.push(s.modelMs);
-      steps.segment.push(s.segmentMs);
-      steps.signals.push(s.signalsMs);
-      steps.pageType.push(s.pageTypeMs);
-      steps.decision.push(s.decisionMs);
-      steps.article.push(s.articleMs);
+      // extractFacts builds the page model too.
+      const core = s.modelMs + PithPushCoreStages(steps, s);
       steps.output.push(Math.max(0, total - core));
       steps.total.push(total);
     }
@@ -611,7 +616,8 @@ async function benchFacts(a) {
         return (f.endsWith('.gz') ? gunzipSync(b) : b).toString('utf8');
       }));
       const page = await browser.newPage();
-      await page.evaluate(`${await readFile(join(DIST, 'chrome/pkg/pith.js'), 'utf8')}\n;globalThis.wasm_bindgen = wasm_bindgen;0`);
+      await page.evaluate(`${await readFile(join(DIST, 'chrome/pkg/pith.js'), 'utf8')}
+        ;globalThis.wasm_bindgen = wasm_bindgen; globalThis.PithPushCoreStages = ${pushCoreStages};0`);
       const wasm = [...(await readFile(join(DIST, 'chrome/pkg/pith_bg.wasm')))];
       await page.evaluate(async (w) => { await wasm_bindgen({ module_or_path: new Uint8Array(w) }); }, wasm);
       await page.evaluate((t) => { globalThis.PithFacts = t; }, texts);
