@@ -253,17 +253,18 @@ impl Parser<'_> {
         if self.skip_ws() != Some(b'"') {
             return self.err("expected a string key");
         }
-        // A known key is written without escapes: found in place, not copied.
-        let rest = &self.bytes[self.pos + 1..];
-        let known = rest
+        // A key without escapes (nearly all) is read in place, and a known
+        // one is not copied; any other goes through `string`.
+        let start = self.pos + 1;
+        let plain = self.bytes[start..]
             .iter()
-            .position(|&b| b == b'"' || b == b'\\')
-            .filter(|&end| rest[end] == b'"')
-            .and_then(|end| KNOWN_KEYS.iter().find(|k| k.as_bytes() == &rest[..end]).map(|k| (*k, end)));
-        let key = match known {
-            Some((k, end)) => {
-                self.pos += end + 2;
-                Key::Borrowed(k)
+            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+            .filter(|&end| self.bytes[start + end] == b'"');
+        let key = match plain {
+            Some(end) => {
+                let text = &self.text[start..start + end];
+                self.pos = start + end + 1;
+                KNOWN_KEYS.iter().find(|k| **k == text).map_or_else(|| Key::Owned(text.to_string()), |k| Key::Borrowed(k))
             }
             None => Key::Owned(self.string()?),
         };

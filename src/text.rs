@@ -83,7 +83,7 @@ pub fn word_count(s: &str) -> usize {
     let mut count = 0;
     let mut in_word = false;
     for c in s.chars() {
-        if !c.is_ascii() && is_unspaced(c) {
+        if is_unspaced(c) {
             count += 1;
             in_word = false;
         } else if is_word_char(c) {
@@ -230,7 +230,22 @@ fn lower_wide(c: char) -> char {
 
 /// [`lower_char`] over a string.
 pub fn lower(s: &str) -> String {
-    s.chars().map(lower_char).collect()
+    let mut out = String::with_capacity(s.len());
+    lower_into(s, &mut out);
+    out
+}
+
+/// [`lower`] into `buf` (cleared first), for callers that lower-case one
+/// word after another into one buffer.
+pub fn lower_into(s: &str, buf: &mut String) {
+    buf.clear();
+    if s.is_ascii() {
+        // Most words of most pages: one copy, no per-character pushes.
+        buf.push_str(s);
+        buf.make_ascii_lowercase();
+    } else {
+        buf.extend(s.chars().map(lower_char));
+    }
 }
 
 /// Whether `c` is an upper-case letter of a script [`lower_char`] knows.

@@ -40,6 +40,7 @@ use super::Context;
 use crate::model::Page;
 use crate::table::{ColumnSpec, ScoreTable};
 use crate::text;
+use crate::text::lower_into;
 
 /// Keywords [`article_keywords`] returns at most. Pith's choice: as many as
 /// a reader's keyword line shows.
@@ -244,18 +245,6 @@ impl Analyzer {
         let mut out = Vec::new();
         self.each_term(text, &mut |_, t| out.push(t.to_string()));
         out
-    }
-}
-
-/// `word` lower-cased into `buf`.
-fn lower_into(word: &str, buf: &mut String) {
-    buf.clear();
-    if word.is_ascii() {
-        // Most words of most pages: one copy, no per-character pushes.
-        buf.push_str(word);
-        buf.make_ascii_lowercase();
-    } else {
-        buf.extend(word.chars().map(crate::text::lower_char));
     }
 }
 

@@ -267,7 +267,7 @@ pub const COLUMNS: &[ColumnSpec] = &[
 ];
 
 /// Writes [`COLUMNS`].
-pub fn score(cx: &Context, table: &mut ScoreTable, terms: &mut PageTerms) {
+pub fn score(cx: &Context, table: &mut ScoreTable, pt: &mut PageTerms) {
     let c = table.add_all(COLUMNS);
     let (page, seg) = (cx.page, cx.seg);
     let n = page.nodes.len();
@@ -317,8 +317,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable, terms: &mut PageTerms) {
     }
 
     // §4.4: TF-IDF weights over the area's leaves (every leaf without one).
-    // Seed 003's terms of every leaf, as the keywords signal analysed them.
-    let pt = terms;
+    // Seed 003's terms of every leaf (`pt`), as the keywords signal analysed them.
     let analyzer = Analyzer::new(page_lang(page));
     let title_ids: Vec<u32> = analyzer.terms(&title_and_description(page)).iter().map(|t| pt.id(t)).collect();
     let v = pt.vocab.len();

@@ -28,7 +28,8 @@
 //    Every page runs once to let V8 optimise, then N times; per page the
 //    median, then the median and p95 over pages, per stage.
 
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import { join, resolve, basename } from 'node:path';
 import { chromium } from 'playwright-core';
 import { mkdtemp, writeFile, rm } from 'node:fs/promises';
@@ -603,8 +604,6 @@ function measureFacts({ runs }) {
 
 /** The core alone, warm, on dumped facts (section 4 above). */
 async function benchFacts(a) {
-  const { readdir } = await import('node:fs/promises');
-  const { gunzipSync } = await import('node:zlib');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(), headless: true });
   const rows = [];
   try {

@@ -910,9 +910,6 @@ fn hidden_cmd(a: &Args, sets: &[DataSet]) {
 /// Runs of each page in `profile` (the median is kept).
 const PROFILE_RUNS: usize = 5;
 
-/// The core's stage times, natively, one thread: per page the median of
-/// [`PROFILE_RUNS`] runs, then the median and p95 over pages (for `perf
-/// record` and for comparing with the browser's figures).
 /// Prints one FNV-1a hash of every chosen page's extraction as JSON, with
 /// the score table and without the stage times (the only part that may
 /// differ between two runs), and the pages whose extraction hashes to a
@@ -939,7 +936,8 @@ fn digest(a: &Args, ds: &DataSet) {
     }
     let file = a.out.join(format!("digest-{}.txt", ds.name));
     if let Ok(old) = std::fs::read_to_string(&file) {
-        let changed: Vec<&str> = old.lines().filter(|l| !lines.iter().any(|n| n == l)).collect();
+        let now: std::collections::HashSet<&str> = lines.iter().map(String::as_str).collect();
+        let changed: Vec<&str> = old.lines().filter(|l| !now.contains(l)).collect();
         println!("{}: {} of {} pages differ from {}", ds.name, changed.len(), lines.len(), file.display());
         for l in changed.iter().take(10) {
             println!("  {l}");
@@ -950,6 +948,9 @@ fn digest(a: &Args, ds: &DataSet) {
     std::fs::write(&file, lines.join("\n") + "\n").expect("digest file");
 }
 
+/// The core's stage times, natively, one thread: per page the median of
+/// [`PROFILE_RUNS`] runs, then the median and p95 over pages (for `perf
+/// record` and for comparing with the browser's figures).
 fn profile(a: &Args, ds: &DataSet) {
     let ids = chosen_ids(a, ds);
     let pages: Vec<pith::Page> = ids.iter().filter_map(|id| ds.page(id)).collect();
