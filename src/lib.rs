@@ -26,6 +26,8 @@
 //!   abbreviations, initials, quotes and URLs on top), for speech.
 //! * [`error`]: the crate's one error type.
 //! * [`params`]: the papers' and the decision's tunable parameters, described.
+//! * [`warmup`]: a page of Pith's own, run once in a new wasm instance so
+//!   that the first real page meets compiled code.
 //!
 //! The core never touches web-sys, so every method runs natively in tests.
 //!
@@ -60,6 +62,7 @@ pub mod sort;
 pub mod table;
 pub mod text;
 pub mod url;
+pub mod warmup;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod html;

@@ -155,6 +155,19 @@ pub fn extract_document(doc: &web_sys::Document, options_value: JsValue) -> Resu
     walk_document(doc)?.extract(options_value)
 }
 
+/// Runs the core once on the warm-up page ([`crate::warmup`]) and drops the
+/// result: a new instance's first extraction compiles the functions it
+/// reaches, so the background calls this while a clicked page is read.
+#[wasm_bindgen(js_name = warmUp)]
+pub fn warm_up() -> Result<(), JsError> {
+    let facts = PageFacts::from_json(&crate::warmup::facts_json()).map_err(js_error)?;
+    let page = Page::from_facts(facts).map_err(js_error)?;
+    let out = extract(&page, &Options { scores: false, clock: Some(performance_now), ..Options::default() })
+        .map_err(js_error)?;
+    // The output's crossing to JS is compiled on first use too.
+    to_js(&out).map(drop)
+}
+
 /// Extracts from facts read by the JS walker (where wasm cannot run in the
 /// page). Node ids in the result index the walker's node list. `facts` is a
 /// `PageFacts` object or, faster (one string crosses instead of every

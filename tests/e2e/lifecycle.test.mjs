@@ -8,7 +8,9 @@
 //  4. a reader tab reloaded shows the same article (also after the worker
 //     that opened it was stopped);
 //  5. a tab closed in the middle of its read leaves nothing behind: no
-//     error in the worker, no busy badge, no reader.
+//     error in the worker, no busy badge, no reader;
+//  6. a new worker warms its core up (on a page load, or on the click)
+//     and the click still ends in the reader.
 // (The reader replaces the page in its tab: "a reader" is a tab whose URL
 // became the reader's.)
 //
@@ -330,4 +332,50 @@ test('a tab closed in the middle of its read leaves no error, no busy badge and 
   });
   assert.deepEqual(badges, { default: '', active: '' }, 'no busy badge left');
   assert.ok(page.isClosed());
+});
+
+// 6. A new worker runs its core once on its own warm-up page
+// (src/warmup.rs), so that a page's facts meet compiled code (measured:
+// tests/eval/first-click.mjs --cold): when a tab has loaded a page (the
+// worker is woken for it), else on the click. Either way the click ends in
+// the reader.
+test('a new worker warms its core up on a page load or on the click, and the reader still opens', { timeout: TEST_TIMEOUT_MS }, async () => {
+  await setReadPath(browser, 'js-walker');
+  try {
+    // Woken by a page load: warmed up before any click.
+    await stopServiceWorker(browser);
+    const page = await openPage('/samples/article.html');
+    const { worker } = await liveServiceWorker(browser);
+    browser.worker = worker;
+    const state = () => browser.worker.evaluate(() => globalThis.pith.warmUpState());
+    const deadline = Date.now() + READER_TIMEOUT_MS;
+    while ((await state()) !== 'done' && Date.now() < deadline) await sleep(50);
+    assert.equal(await state(), 'done', 'warmed up after a page load, before any click');
+
+    // Woken by the click itself: warmed up while the page reads itself
+    // (held at a breakpoint, so that no reader has loaded meanwhile).
+    await stopServiceWorker(browser);
+    const breakpoint = await breakInContentScript(browser, page, ...EXTRACT_STARTS);
+    const before = pagesNow(browser.context);
+    const session = await browser.context.browser().newBrowserCDPSession();
+    try {
+      const { targetInfos } = await session.send('Target.getTargets', { filter: [{ type: 'tab' }] });
+      const tab = targetInfos.find((t) => t.url === page.url());
+      await session.send('Extensions.triggerAction', { id: browser.extensionId, targetId: tab.targetId });
+    } finally {
+      await session.detach();
+    }
+    await breakpoint.paused();
+    await adoptLiveWorker();
+    const held = Date.now() + READER_TIMEOUT_MS;
+    while ((await state()) !== 'done' && Date.now() < held) await sleep(50);
+    assert.equal(await state(), 'done', 'the worker the click started warmed up while the page was held');
+    assert.equal(newReaders(before).length, 0, 'no reader yet (else a reader load could have asked for it)');
+    await breakpoint.autoResume();
+    const reader = await waitForReader(browser.context, before, READER_TIMEOUT_MS);
+    await waitForRendered(reader, READER_TIMEOUT_MS);
+    await assertShowsArticle(reader);
+  } finally {
+    await setReadPath(browser, null);
+  }
 });
