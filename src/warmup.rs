@@ -13,10 +13,11 @@
 //! The extension's background starts a new instance whenever its worker
 //! starts, and an idle worker is stopped after 30 s, so a click after a
 //! while on a page meets a new instance. The background runs this page
-//! ([`facts_json`], through `warmUp` in `src/web/mod.rs`) once per worker:
-//! when a tab has loaded a page, or else while the clicked page reads
-//! itself, so that the page's own facts meet compiled code
-//! (`extension/background/service-worker.js`, `warmUpCore`).
+//! ([`facts_json`], through `warmUp` in `src/web/mod.rs`) in each new
+//! worker: five times when a tab has loaded a page, or else once while the
+//! clicked page reads itself, so that the page's own facts meet compiled
+//! and partly optimised code (`extension/background/service-worker.js`,
+//! `warmUpCore`).
 //!
 //! The page is made to reach what real pages reach: the facts' JSON
 //! reader, the page model, every signal, the page type, both decision

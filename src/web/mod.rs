@@ -157,7 +157,8 @@ pub fn extract_document(doc: &web_sys::Document, options_value: JsValue) -> Resu
 
 /// Runs the core once on the warm-up page ([`crate::warmup`]) and drops the
 /// result: a new instance's first extraction compiles the functions it
-/// reaches, so the background calls this while a clicked page is read.
+/// reaches, so the background's new worker calls this before its first
+/// real page (when a tab has loaded one, or while a clicked one is read).
 #[wasm_bindgen(js_name = warmUp)]
 pub fn warm_up() -> Result<(), JsError> {
     let facts = PageFacts::from_json(&crate::warmup::facts_json()).map_err(js_error)?;
