@@ -366,10 +366,16 @@ function isReaderUrl(url) {
   return !!url && url.startsWith(chrome.runtime.getURL(READER_PAGE));
 }
 
-/** Keys in storage.session that start with `prefix`, sorted. */
+/**
+ * Keys in storage.session that start with `prefix`, sorted. Through
+ * getKeys where the browser has it (Chromium 130, Firefox 143): get(null)
+ * reads every stored article's value too, up to MAX_STORED_ARTICLES of
+ * them, on every click.
+ */
 async function storedKeys(prefix) {
-  const all = await chrome.storage.session.get(null);
-  return Object.keys(all).filter((k) => k.startsWith(prefix)).sort();
+  const area = chrome.storage.session;
+  const keys = typeof area.getKeys === 'function' ? await area.getKeys() : Object.keys(await area.get(null));
+  return keys.filter((k) => k.startsWith(prefix)).sort();
 }
 
 /** Stores a StoredArticle for a reader tab; returns its key. */
@@ -388,6 +394,15 @@ async function storeArticle(article) {
       await chrome.storage.session.set({ [key]: { ...article, result: { ok: false, error } } });
     }
   }
+  return key;
+}
+
+/**
+ * Keeps storage.session within bounds: the newest MAX_STORED_ARTICLES
+ * articles, and the per-tab records of open tabs. Run after the reader is
+ * on its way (finishJobNow), not before: it reads every key.
+ */
+async function pruneStored() {
   const keys = await storedKeys('');
   const articles = keys.filter((k) => k.startsWith(PITH_ARTICLE_KEY_PREFIX));
   const dropped = articles.slice(0, Math.max(0, articles.length - MAX_STORED_ARTICLES));
@@ -400,7 +415,6 @@ async function storeArticle(article) {
   for (const t of await chrome.tabs.query({})) open.add(jobKey(t.id)).add(autoKey(t.id));
   dropped.push(...keys.filter((k) => (k.startsWith(JOB_KEY_PREFIX) || k.startsWith(AUTO_KEY_PREFIX)) && !open.has(k)));
   if (dropped.length) await chrome.storage.session.remove(dropped);
-  return key;
 }
 
 function jobKey(tabId) {
@@ -552,6 +566,7 @@ async function finishJobNow(tabId, jobId, result, activated) {
     // tab; the reader opens next to it.
     if (backReaches || isLoadableUrl(tab.url)) await showReader(tab, url);
     else await chrome.tabs.create({ url, index: tab.index + 1, openerTabId: tabId });
+    await pruneStored();
   } catch (e) {
     // The tab closing between the steps above is not an error.
     if (await chrome.tabs.get(tabId).then(() => true, () => false)) throw e;

@@ -10,7 +10,8 @@
 //  5. a tab closed in the middle of its read leaves nothing behind: no
 //     error in the worker, no busy badge, no reader;
 //  6. a new worker warms its core up (on a page load, or on the click)
-//     and the click still ends in the reader.
+//     and the click still ends in the reader;
+//  7. stored articles stay within bounds, the reader's own kept.
 // (The reader replaces the page in its tab: "a reader" is a tab whose URL
 // became the reader's.)
 //
@@ -378,4 +379,39 @@ test('a new worker warms its core up on a page load or on the click, and the rea
   } finally {
     await setReadPath(browser, null);
   }
+});
+
+// 7. Stored articles are kept within bounds after the reader is on its way:
+// the newest MAX_STORED_ARTICLES (20, background/service-worker.js), the
+// reader's own among them. (The pruning reads every stored key, so it runs
+// after the reader's navigation, not before.)
+test('a click keeps the newest stored articles, its own among them, and drops the older ones', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const MAX_STORED_ARTICLES = 20;
+  const old = await browser.worker.evaluate(async (n) => {
+    const items = {};
+    // Keys sort by time: these are older than any article stored now.
+    for (let i = 0; i < n; i++) items[`${PITH_ARTICLE_KEY_PREFIX}1000000000${String(i).padStart(3, '0')}-old`] = { result: { ok: false, error: 'old' } };
+    await chrome.storage.session.set(items);
+    return Object.keys(items).sort();
+  }, MAX_STORED_ARTICLES + 5);
+  const page = await openPage('/samples/article.html');
+  const before = pagesNow(browser.context);
+  await clickAction(browser, page);
+  const reader = await waitForReader(browser.context, before, READER_TIMEOUT_MS);
+  await assertShowsArticle(reader);
+  const key = new URL(reader.url()).searchParams.get('key');
+  const articleKeys = () => browser.worker.evaluate(async () => Object.keys(await chrome.storage.session.get(null))
+    .filter((k) => k.startsWith(PITH_ARTICLE_KEY_PREFIX)).sort());
+  const deadline = Date.now() + READER_TIMEOUT_MS;
+  let keys = await articleKeys();
+  while (keys.length > MAX_STORED_ARTICLES && Date.now() < deadline) {
+    await sleep(50);
+    keys = await articleKeys();
+  }
+  assert.equal(keys.length, MAX_STORED_ARTICLES, 'at most MAX_STORED_ARTICLES articles are kept');
+  assert.ok(keys.includes(key), "the reader's own article is kept");
+  assert.ok(!keys.includes(old[0]) && keys.includes(old[old.length - 1]), 'the oldest are dropped, the newest kept');
+  await reader.reload();
+  await assertShowsArticle(reader);
+  await browser.worker.evaluate(async (ks) => chrome.storage.session.remove(ks), keys.filter((k) => k.endsWith('-old')));
 });
