@@ -368,7 +368,7 @@ function isReaderUrl(url) {
 
 /**
  * Keys in storage.session that start with `prefix`, sorted. Through
- * getKeys where the browser has it (Chromium 130, Firefox 143): get(null)
+ * getKeys where the browser has it (Chromium since 130, current Firefox): get(null)
  * reads every stored article's value too, up to MAX_STORED_ARTICLES of
  * them, on every click.
  */
