@@ -161,12 +161,10 @@ pub fn extract_document(doc: &web_sys::Document, options_value: JsValue) -> Resu
 /// real page (when a tab has loaded one, or while a clicked one is read).
 #[wasm_bindgen(js_name = warmUp)]
 pub fn warm_up() -> Result<(), JsError> {
-    let facts = PageFacts::from_json(&crate::warmup::facts_json()).map_err(js_error)?;
-    let page = Page::from_facts(facts).map_err(js_error)?;
-    let out = extract(&page, &Options { scores: false, clock: Some(performance_now), ..Options::default() })
-        .map_err(js_error)?;
-    // The output's crossing to JS is compiled on first use too.
-    to_js(&out).map(drop)
+    // As a click's facts go (without the score table), the output's
+    // crossing to JS included: it is compiled on first use too.
+    let options = Options { scores: false, clock: Some(performance_now), ..Options::default() };
+    extract_json(&crate::warmup::facts_json(), &options).map(drop)
 }
 
 /// Extracts from facts read by the JS walker (where wasm cannot run in the
@@ -184,11 +182,16 @@ pub fn extract_facts(facts: JsValue, options_value: JsValue) -> Result<JsValue, 
             .and_then(|s| s.as_string())
             .ok_or_else(|| js_error(Error::Decode("facts are neither JSON text nor an object".into())))?,
     };
+    extract_json(&json, &options(options_value)?)
+}
+
+/// Facts as JSON text → page model → extraction → JS value.
+fn extract_json(json: &str, options: &Options) -> Result<JsValue, JsError> {
     let t = performance_now();
-    let facts = PageFacts::from_json(&json).map_err(js_error)?;
+    let facts = PageFacts::from_json(json).map_err(js_error)?;
     let page = Page::from_facts(facts).map_err(js_error)?;
     let model_ms = performance_now() - t;
-    let mut out = extract(&page, &options(options_value)?).map_err(js_error)?;
+    let mut out = extract(&page, options).map_err(js_error)?;
     out.stages.model_ms = model_ms;
     to_js(&out)
 }

@@ -129,6 +129,17 @@ export async function clickAction({ context, worker, extensionId }, page) {
       await new Promise((ok) => setTimeout(ok, 20));
     }
   });
+  return triggerAction({ context, extensionId }, page);
+}
+
+/**
+ * The toolbar click alone: CDP `Extensions.triggerAction` on the tab
+ * showing `page`, with no question to the worker first (so a stopped
+ * worker stays stopped until the click starts it).
+ * @param {{context, extensionId}} browser  from launchWithExtension
+ * @returns {Promise<number>} Date.now() just before the click
+ */
+export async function triggerAction({ context, extensionId }, page) {
   const session = await context.browser().newBrowserCDPSession();
   try {
     const { targetInfos } = await session.send('Target.getTargets', { filter: [{ type: 'tab' }] });

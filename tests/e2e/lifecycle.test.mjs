@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import {
   ROOT, DIST, serveStatic, launchWithExtension, clickAction, tabIdOf, waitForReader,
   stopServiceWorker, liveServiceWorker, breakInContentScript, readerPages, readerParagraphs,
-  pagesNow, waitForRendered, setReadPath,
+  pagesNow, waitForRendered, setReadPath, triggerAction,
 } from './lib.mjs';
 
 let server;
@@ -358,14 +358,7 @@ test('a new worker warms its core up on a page load or on the click, and the rea
     await stopServiceWorker(browser);
     const breakpoint = await breakInContentScript(browser, page, ...EXTRACT_STARTS);
     const before = pagesNow(browser.context);
-    const session = await browser.context.browser().newBrowserCDPSession();
-    try {
-      const { targetInfos } = await session.send('Target.getTargets', { filter: [{ type: 'tab' }] });
-      const tab = targetInfos.find((t) => t.url === page.url());
-      await session.send('Extensions.triggerAction', { id: browser.extensionId, targetId: tab.targetId });
-    } finally {
-      await session.detach();
-    }
+    await triggerAction(browser, page);
     await breakpoint.paused();
     await adoptLiveWorker();
     const held = Date.now() + READER_TIMEOUT_MS;

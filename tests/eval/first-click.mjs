@@ -27,7 +27,7 @@ import { join, resolve } from 'node:path';
 import { readFile, rm } from 'node:fs/promises';
 import {
   launchWithExtension, tabIdOf, DIST, ROOT, stopServiceWorker, liveServiceWorker, pagesNow, waitForReader,
-  waitForRendered, storedArticle,
+  waitForRendered, storedArticle, setReadPath, triggerAction,
 } from '../e2e/lib.mjs';
 import { servePages, isolatePage, withHostAccess, VIEWPORT } from './pages.mjs';
 import { quantile } from './score.mjs';
@@ -61,10 +61,7 @@ async function coldClick(browser, server, id, path, when) {
   try {
     await browser.context.unroute('**/*');
     await isolatePage(browser.context, page, server);
-    if (path) {
-      const { worker } = await liveServiceWorker(browser);
-      await worker.evaluate((p) => chrome.storage.local.set({ 'pith:readPath': p }), path);
-    }
+    if (path) await setReadPath(browser, path);
     if (when === 'new-worker') await stopServiceWorker(browser);
     try {
       await page.goto(server.urlOf(id), { waitUntil: 'load', timeout: 20000 });
@@ -74,18 +71,8 @@ async function coldClick(browser, server, id, path, when) {
     await page.bringToFront();
     if (when === 'new-worker') await new Promise((ok) => setTimeout(ok, NEW_WORKER_CLICK_MS));
     else await stopServiceWorker(browser);
-    const session = await browser.context.browser().newBrowserCDPSession();
     const before = pagesNow(browser.context);
-    let clickedAt;
-    try {
-      const { targetInfos } = await session.send('Target.getTargets', { filter: [{ type: 'tab' }] });
-      const tab = targetInfos.find((t) => t.url === page.url());
-      if (!tab) return null;
-      clickedAt = Date.now();
-      await session.send('Extensions.triggerAction', { id: browser.extensionId, targetId: tab.targetId });
-    } finally {
-      await session.detach();
-    }
+    const clickedAt = await triggerAction(browser, page);
     const reader = await waitForReader(browser.context, before, 30000);
     await waitForRendered(reader, 30000);
     const shownAt = Date.now();
