@@ -30,6 +30,19 @@ pub const FURNITURE_TOKENS: &[&str] = &[
     "alert", "promo", "ad", "ads", "advert",
 ];
 
+/// A hidden element right after a toggle (see [`toggled_panel`]) is a
+/// panel when at most this share of its text is link text: a disclosure
+/// of prose or a table is content the page reveals, a list of links is a
+/// dropdown menu. Pith's choice: link density above one half is the
+/// papers' own mark of navigation (seed 001 §III keeps leaves with
+/// L ≤ 0.5, [`crate::papers::text_stats::USEFUL_MAX_LINK_DENSITY`]).
+pub const TOGGLED_PANEL_MAX_LINK_SHARE: f32 = 0.5;
+
+/// How many nodes of the hiding element's previous sibling are searched
+/// for a toggle button (a heading holding a button, an item's header): a
+/// toggle is small; a large sibling is a section of its own.
+pub const TOGGLE_SEARCH_NODES: usize = 32;
+
 /// An element whose box is at most this many CSS pixels wide or high, with
 /// text in it, is clipped away (the `sr-only` / `visually-hidden` pattern:
 /// `width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0)`).
@@ -48,7 +61,7 @@ pub const COLUMNS: &[ColumnSpec] = &[
         signal: "visibility",
         label: "panel",
         source: "Pith: names and roles of the hiding element",
-        description: "For hidden nodes: +1 when the hiding element looks like a tab or accordion panel, -1 like a menu or dialog, 0 unknown.",
+        description: "For hidden nodes: +1 when the hiding element looks like a tab or accordion panel (by its name or role, or prose right after a toggle button), -1 like a menu or dialog, 0 unknown.",
     },
     ColumnSpec {
         key: "visibility.ariaHidden",
@@ -101,11 +114,80 @@ pub fn panel_kind(page: &Page, root: NodeId) -> f32 {
     }
     if names.any(FURNITURE_TOKENS) {
         -1.0
-    } else if names.any(PANEL_TOKENS) {
+    } else if names.any(PANEL_TOKENS) || toggled_panel(page, root) {
         1.0
     } else {
         0.0
     }
+}
+
+/// Whether the hidden element `root` is the panel of a toggle: its previous
+/// element sibling is a button (`<button>`, role=button, `<summary>`) or
+/// holds one, as in the WAI-ARIA accordion and disclosure patterns
+/// (`<h3><button>Question</button></h3><div>Answer</div>`), and its text is
+/// mostly not links ([`TOGGLED_PANEL_MAX_LINK_SHARE`]), outside the page's
+/// furniture (header, menus, footer, sidebar, forms, dialogs) and not
+/// right under the body. Names alone miss
+/// the panels of sites whose class names say nothing (hashed CSS-module
+/// names, utility classes such as `hidden`): found on the service pages of
+/// `tests/eval/styled-pages.mjs`, whose FAQ answers their style sheet hides.
+pub fn toggled_panel(page: &Page, root: NodeId) -> bool {
+    let Some(parent) = page.nodes[root].parent else { return false };
+    // A disclosure in the page's furniture (its header, menus, footer,
+    // sidebar, a form or a dialog: an "install the app" or a filter
+    // panel) is furniture.
+    let furniture = |e: &Element| {
+        matches!(e.tag, Tag::Header | Tag::Nav | Tag::Footer | Tag::Aside | Tag::Form | Tag::Dialog)
+            || matches!(
+                e.role.to_ascii_lowercase().as_str(),
+                "banner" | "navigation" | "contentinfo" | "complementary" | "dialog" | "search"
+            )
+    };
+    // Nor is one right under the body: an accordion sits in the content,
+    // while popovers, drawers and app-level tabs hang from the body.
+    if matches!(page.tag(parent), Some(Tag::Body | Tag::Html)) || page.closest(parent, furniture).is_some() {
+        return false;
+    }
+    let siblings = &page.nodes[parent].children;
+    let Some(at) = siblings.iter().position(|&c| c == root) else { return false };
+    // The previous sibling element (whitespace between them is skipped;
+    // other text means the hidden element is not right after it).
+    let mut prev = None;
+    for &s in siblings[..at].iter().rev() {
+        match page.text(s) {
+            Some(t) if t.trim().is_empty() => continue,
+            Some(_) => return false,
+            None => {
+                prev = Some(s);
+                break;
+            }
+        }
+    }
+    let Some(prev) = prev else { return false };
+    let is_toggle = |id: NodeId| {
+        page.element(id).is_some_and(|e| {
+            matches!(e.tag, Tag::Button | Tag::Summary) || e.role.eq_ignore_ascii_case("button")
+        })
+    };
+    let span = page.subtree(prev);
+    if span.len() > TOGGLE_SEARCH_NODES || !span.into_iter().any(is_toggle) {
+        return false;
+    }
+    // Link share of the panel's text.
+    let (mut all, mut link, mut link_end) = (0usize, 0usize, 0);
+    for id in page.subtree(root) {
+        if id >= link_end && page.is_link(id) {
+            link_end = page.subtree_end(id);
+        }
+        if let Some(t) = page.text(id) {
+            let n = t.chars().filter(|c| !c.is_whitespace()).count();
+            all += n;
+            if id < link_end {
+                link += n;
+            }
+        }
+    }
+    all > 0 && (link as f32) <= TOGGLED_PANEL_MAX_LINK_SHARE * all as f32
 }
 
 fn names_of(e: &Element) -> NameTokens {
@@ -186,5 +268,35 @@ mod tests {
         assert_eq!(panel_of("Home"), -1.0);
         assert_eq!(panel_of("Plain"), 0.0);
         assert!(panel_of("Q").is_nan(), "the summary is visible");
+    }
+
+    #[test]
+    fn a_hidden_block_after_a_toggle_is_a_panel_unless_it_is_links() {
+        let (_page, seg, t) = crate::cues::scored_html(
+            "<html><body><header><button>Install</button>\
+             <div class='c3' hidden><p>Add this site to your home screen.</p></div></header>\
+             <button>Open</button><div class='c3' hidden><p>A drawer hung from the body.</p></div><main>\
+             <div class='a1'><h3 class='b2'><button>Question one</button></h3>\
+             <div class='c3' hidden><p>The answer, in a sentence or two.</p></div></div>\
+             <div class='a1'><button>Menu</button>\
+             <ul class='c3' hidden><li><a href='/a'>First page</a></li><li><a href='/b'>Second page</a></li></ul></div>\
+             <div class='a1'><p>Not a toggle</p>\
+             <div class='c3' hidden><p>Kept hidden without a toggle.</p></div></div>\
+             <div class='a1'><button>Two</button>Some text\
+             <div class='c3' hidden><p>Text stands between.</p></div></div>\
+             </main></body></html>",
+            score,
+        );
+        let col = t.expect("visibility.panel");
+        let panel_of = |text: &str| {
+            let leaf = seg.leaves.iter().find(|l| l.text == text).unwrap();
+            t.get(col, leaf.id)
+        };
+        assert_eq!(panel_of("The answer, in a sentence or two."), 1.0);
+        assert_eq!(panel_of("First page"), 0.0, "a hidden list of links is a menu");
+        assert_eq!(panel_of("Kept hidden without a toggle."), 0.0);
+        assert_eq!(panel_of("Text stands between."), 0.0);
+        assert_eq!(panel_of("Add this site to your home screen."), 0.0, "a disclosure in the header is furniture");
+        assert_eq!(panel_of("A drawer hung from the body."), 0.0);
     }
 }
