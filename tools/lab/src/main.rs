@@ -10,6 +10,7 @@
 //! pith-lab refit | errors [SET…]                  the saved fold models: cut variants; where they err
 //! pith-lab oracle [SET…]                          the best a leaf decision can do (labels as the decision)
 //! pith-lab leaves SET --ids a,b                   one page's leaves, labels and held-out probabilities
+//!                                                 (LEAVES_SHIPPED=1: the shipped model's)
 //! pith-lab signals FACTS.json | PAGE.html         one page's heap and per-signal times
 //! pith-lab profile [SET…]                         the core's stage times per page, natively
 //! pith-lab digest [SET…]                          one hash per set of every page's whole extraction (score
@@ -18,6 +19,7 @@
 //! pith-lab synthetic [shipped] [--explain N]      the saved fold models (or the shipped one) on the generated pages;
 //!                                                 --explain: why the N-element large page's links score higher
 //! pith-lab explain A.html NODE B.html NODE        why the shipped model scores leaf B unlike leaf A
+//!                                                 (A and B: HTML, or dumped facts .json[.gz])
 //! ```
 //! `./build.sh train` dumps the facts where missing and runs `train --write`
 //! (`cargo run --profile lab -p pith-lab -- …` for the rest). SET is a data
@@ -224,8 +226,15 @@ fn main() {
                 let fold = ds.fold(id, a.folds);
                 let (forest, second, types, vocabulary, page_words) =
                     train::load_fold(fold).expect("fold models: run train first");
-                let leaf = pith::decision::LeafModel { first: &forest, second: second.as_ref(), cut: a.cut };
-                let models = pith::extract::Models { vocabulary, page_words, page_type: &types, leaf };
+                // LEAVES_SHIPPED=1: the shipped models instead of the page's fold's.
+                let shipped = std::env::var_os("LEAVES_SHIPPED").is_some();
+                let models = if shipped {
+                    Models::default()
+                } else {
+                    let leaf = pith::decision::LeafModel { first: &forest, second: second.as_ref(), cut: a.cut };
+                    pith::extract::Models { vocabulary, page_words, page_type: &types, leaf }
+                };
+                let leaf = models.leaf;
                 let (seg, mut table, pt) = pith::extract::analyse(&page, &models);
                 let cx = pith::papers::Context::new(&page, &seg);
                 let d = pith::decision::decide_with(&cx, &mut table, &pt, &leaf);
@@ -297,8 +306,22 @@ fn main() {
             // differently from the leaf at node A.
             let arg = |i: usize| a.sets.get(i).cloned().unwrap_or_default();
             let view = |file: String, node: String| -> Result<synthetic::LeafView, String> {
-                let html = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
-                let page = pith::html::parse_document(&html, "http://127.0.0.1/explain.html").map_err(|e| e.to_string())?;
+                // Dumped facts (`.json` or `.json.gz`, eval-out/facts/) or HTML, parsed natively.
+                let page = if file.ends_with(".json.gz") || file.ends_with(".json") {
+                    let bytes = std::fs::read(&file).map_err(|e| format!("{file}: {e}"))?;
+                    let text = if file.ends_with(".gz") {
+                        let mut s = String::new();
+                        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut s).map_err(|e| e.to_string())?;
+                        s
+                    } else {
+                        String::from_utf8_lossy(&bytes).into_owned()
+                    };
+                    let facts = pith::model::PageFacts::from_json(&text).map_err(|e| e.to_string())?;
+                    pith::Page::from_facts(facts).map_err(|e| e.to_string())?
+                } else {
+                    let html = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
+                    pith::html::parse_document(&html, "http://127.0.0.1/explain.html").map_err(|e| e.to_string())?
+                };
                 let node: usize = node.parse().map_err(|_| format!("not a node id: {node}"))?;
                 synthetic::leaf_view(&page, &Models::default(), |leaves| leaves.iter().position(|l| l.id == node))
             };
