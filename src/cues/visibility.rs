@@ -43,6 +43,11 @@ pub const TOGGLED_PANEL_MAX_LINK_SHARE: f32 = 0.5;
 /// toggle is small; a large sibling is a section of its own.
 pub const TOGGLE_SEARCH_NODES: usize = 32;
 
+/// How many siblings on either side of a hidden element [`tab_panel`]
+/// looks at for the panel shown: tab sets and carousels are small, and a
+/// bound keeps a list of thousands of items linear.
+pub const TAB_SEARCH_SIBLINGS: usize = 8;
+
 /// An element whose box is at most this many CSS pixels wide or high, with
 /// text in it, is clipped away (the `sr-only` / `visually-hidden` pattern:
 /// `width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0)`).
@@ -114,11 +119,51 @@ pub fn panel_kind(page: &Page, root: NodeId) -> f32 {
     }
     if names.any(FURNITURE_TOKENS) {
         -1.0
-    } else if names.any(PANEL_TOKENS) || toggled_panel(page, root) {
+    } else if names.any(PANEL_TOKENS) || toggled_panel(page, root) || tab_panel(page, root) {
         1.0
     } else {
         0.0
     }
+}
+
+/// Whether the hidden element `root` is one of a set of tab panels (or of
+/// slides): a visible sibling has its tag and class and holds text (the
+/// panel shown; a class, not only a tag: see [`same_class`]), and it passes [`toggled_panel`]'s other tests (in the
+/// content, mostly not links). Found on the product pages of
+/// `tests/eval/styled-pages.mjs`, whose specifications sit in a second tab
+/// that their style sheet hides behind class names that say nothing.
+pub fn tab_panel(page: &Page, root: NodeId) -> bool {
+    let Some(parent) = page.nodes[root].parent else { return false };
+    let Some(e) = page.element(root) else { return false };
+    let siblings = &page.nodes[parent].children;
+    let Some(at) = siblings.iter().position(|&c| c == root) else { return false };
+    // Tab panels and slides stand together: the nearest siblings are
+    // searched (a bounded number, so that a long list stays linear).
+    let near = &siblings[at.saturating_sub(TAB_SEARCH_SIBLINGS)..(at + TAB_SEARCH_SIBLINGS + 1).min(siblings.len())];
+    let shown = near.iter().any(|&s| {
+        s != root
+            && page.element(s).is_some_and(|o| {
+                !o.hidden
+                    && o.tag == e.tag
+                    && same_class(&o.class, &e.class)
+                    && page.text_content_within(s, 0).is_none()
+            })
+    });
+    shown && in_content(page, root) && mostly_prose(page, root)
+}
+
+/// Equal class lists but for the tokens that mark the shown one
+/// (`active`, `is-active`, `show`, `open`, `current`, `selected`), and not
+/// empty: a hidden paragraph among visible ones is no tab.
+fn same_class(a: &str, b: &str) -> bool {
+    const STATE: &[&str] = &["active", "is-active", "show", "open", "current", "selected", "is-selected", "in"];
+    // As sets, without sorting (a sort of strings would add its own code
+    // to the wasm for a handful of tokens).
+    fn tokens(s: &str) -> impl Iterator<Item = &str> + Clone {
+        s.split_ascii_whitespace().filter(|t| !STATE.contains(t))
+    }
+    let within = |x: &str, y: &str| tokens(x).all(|t| tokens(y).any(|u| u == t));
+    tokens(a).next().is_some() && within(a, b) && within(b, a)
 }
 
 /// Whether the hidden element `root` is the panel of a toggle: its previous
@@ -133,21 +178,6 @@ pub fn panel_kind(page: &Page, root: NodeId) -> f32 {
 /// `tests/eval/styled-pages.mjs`, whose FAQ answers their style sheet hides.
 pub fn toggled_panel(page: &Page, root: NodeId) -> bool {
     let Some(parent) = page.nodes[root].parent else { return false };
-    // A disclosure in the page's furniture (its header, menus, footer,
-    // sidebar, a form or a dialog: an "install the app" or a filter
-    // panel) is furniture.
-    let furniture = |e: &Element| {
-        matches!(e.tag, Tag::Header | Tag::Nav | Tag::Footer | Tag::Aside | Tag::Form | Tag::Dialog)
-            || matches!(
-                e.role.to_ascii_lowercase().as_str(),
-                "banner" | "navigation" | "contentinfo" | "complementary" | "dialog" | "search"
-            )
-    };
-    // Nor is one right under the body: an accordion sits in the content,
-    // while popovers, drawers and app-level tabs hang from the body.
-    if matches!(page.tag(parent), Some(Tag::Body | Tag::Html)) || page.closest(parent, furniture).is_some() {
-        return false;
-    }
     let siblings = &page.nodes[parent].children;
     let Some(at) = siblings.iter().position(|&c| c == root) else { return false };
     // The previous sibling element (whitespace between them is skipped;
@@ -173,7 +203,29 @@ pub fn toggled_panel(page: &Page, root: NodeId) -> bool {
     if span.len() > TOGGLE_SEARCH_NODES || !span.into_iter().any(is_toggle) {
         return false;
     }
-    // Link share of the panel's text.
+    in_content(page, root) && mostly_prose(page, root)
+}
+
+/// Whether a hidden element sits in the page's content: not right under
+/// the body (an accordion sits in the content, while popovers, drawers
+/// and app-level tabs hang from the body), and not in the page's furniture
+/// (its header, menus, footer, sidebar, a form or a dialog: an "install
+/// the app" or a filter panel).
+fn in_content(page: &Page, root: NodeId) -> bool {
+    let Some(parent) = page.nodes[root].parent else { return false };
+    let furniture = |e: &Element| {
+        matches!(e.tag, Tag::Header | Tag::Nav | Tag::Footer | Tag::Aside | Tag::Form | Tag::Dialog)
+            || matches!(
+                e.role.to_ascii_lowercase().as_str(),
+                "banner" | "navigation" | "contentinfo" | "complementary" | "dialog" | "search"
+            )
+    };
+    !matches!(page.tag(parent), Some(Tag::Body | Tag::Html)) && page.closest(parent, furniture).is_none()
+}
+
+/// Whether at most [`TOGGLED_PANEL_MAX_LINK_SHARE`] of the text under
+/// `root` is link text (and there is text).
+fn mostly_prose(page: &Page, root: NodeId) -> bool {
     let (mut all, mut link, mut link_end) = (0usize, 0usize, 0);
     for id in page.subtree(root) {
         if id >= link_end && page.is_link(id) {
@@ -298,5 +350,24 @@ mod tests {
         assert_eq!(panel_of("Text stands between."), 0.0);
         assert_eq!(panel_of("Add this site to your home screen."), 0.0, "a disclosure in the header is furniture");
         assert_eq!(panel_of("A drawer hung from the body."), 0.0);
+    }
+
+    #[test]
+    fn a_hidden_tab_beside_the_shown_one_is_a_panel() {
+        let (_page, seg, t) = crate::cues::scored_html(
+            "<html><body><main><div class='k9'>\
+             <div class='p4 is-active'><p>The description, shown.</p></div>\
+             <div class='p4' hidden><p>The specifications, in the second tab.</p></div>\
+             <div class='q7' hidden><p>Another block, unlike the shown one.</p></div>\
+             </div></main></body></html>",
+            score,
+        );
+        let col = t.expect("visibility.panel");
+        let panel_of = |text: &str| {
+            let leaf = seg.leaves.iter().find(|l| l.text == text).unwrap();
+            t.get(col, leaf.id)
+        };
+        assert_eq!(panel_of("The specifications, in the second tab."), 1.0);
+        assert_eq!(panel_of("Another block, unlike the shown one."), 0.0);
     }
 }

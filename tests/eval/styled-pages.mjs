@@ -19,7 +19,9 @@
 // composed from the sentences below by a seeded generator: no data set's
 // page, site or text. Every page has the furniture real sites have (a menu
 // with hidden submenus and a hidden mobile copy, a search form, a cookie
-// banner, a hidden newsletter dialog, a share bar, a sidebar, a footer);
+// banner, a hidden newsletter dialog, a share bar, a sidebar, a footer),
+// and what pages hide until asked: a service's FAQ answers, a product's
+// specifications in a second tab;
 // what counts as content follows the data sets' conventions: an article
 // without its comments and related links, all posts of a thread, a
 // listing's and a collection's items, a service page's sections.
@@ -99,7 +101,7 @@ const ROLES = [
   'byline', 'body', 'sidebar', 'widget', 'footer', 'footerCols', 'cookie', 'modal', 'share', 'related', 'card',
   'cardGrid', 'comments', 'comment', 'meta', 'button', 'price', 'specs', 'toc', 'post', 'postAuthor', 'postBody',
   'postActions', 'filters', 'pager', 'hero', 'feature', 'pricing', 'tier', 'faq', 'faqPanel', 'quote', 'breadcrumb',
-  'tags', 'bio', 'result', 'snippet', 'ad',
+  'tags', 'bio', 'result', 'snippet', 'ad', 'tabs', 'tabList', 'tabPanel',
 ];
 const UTILITY = {
   header: 'flex items-center justify-between px-6 py-3 border-b', logo: 'font-bold text-xl', nav: 'flex gap-6 text-sm',
@@ -114,7 +116,7 @@ const UTILITY = {
   postActions: 'text-xs text-gray', filters: 'text-sm', pager: 'flex gap-2 text-sm', hero: 'py-16 text-center', feature: 'py-8',
   pricing: 'grid grid-cols-3 gap-6', tier: 'p-6 border rounded', faq: 'divide-y', faqPanel: 'hidden', quote: 'italic border-l pl-4',
   breadcrumb: 'text-xs text-gray flex gap-1', tags: 'flex gap-2 text-xs', bio: 'mt-8 p-4 bg-gray text-sm', result: 'py-4 border-b',
-  snippet: 'text-sm text-gray', ad: 'h-64 bg-gray',
+  snippet: 'text-sm text-gray', ad: 'h-64 bg-gray', tabs: 'mt-8', tabList: 'flex gap-2 border-b', tabPanel: 'pt-4 text-base',
 };
 const SEMANTIC = {
   header: 'site-header', logo: 'site-logo', nav: 'main-nav', navItem: 'menu-item', submenu: 'sub-menu', mobileNav: 'mobile-menu',
@@ -125,7 +127,8 @@ const SEMANTIC = {
   specs: 'product-specs', toc: 'docs-nav', post: 'message', postAuthor: 'message-author', postBody: 'message-body',
   postActions: 'message-actions', filters: 'filters', pager: 'pagination', hero: 'hero', feature: 'feature', pricing: 'pricing',
   tier: 'pricing-tier', faq: 'faq', faqPanel: 'faq-answer', quote: 'testimonial', breadcrumb: 'breadcrumbs', tags: 'tags',
-  bio: 'author-box', result: 'search-result', snippet: 'result-snippet', ad: 'ad-slot',
+  bio: 'author-box', result: 'search-result', snippet: 'result-snippet', ad: 'ad-slot', tabs: 'product-tabs',
+  tabList: 'tab-list', tabPanel: 'tab-panel',
 };
 
 /** `hashed`: a stable meaningless name per role. */
@@ -197,6 +200,9 @@ ${sel('feature')}{padding:32px 0}
 ${sel('pricing')}{display:grid;grid-template-columns:repeat(3,1fr);gap:24px}
 ${sel('tier')}{padding:24px;border:1px solid #ddd;border-radius:8px}
 ${sel('faqPanel')}{display:none}
+${sel('tabList')}{display:flex;gap:8px;border-bottom:1px solid #ddd}
+${sel('tabPanel')}{display:none;padding-top:16px}
+${sel('tabPanel')}.is-active{display:block}
 ${sel('faq')} .open ${sel('faqPanel')}{display:block}
 ${sel('quote')}{font-style:italic;border-left:3px solid #ccc;padding-left:16px}
 ${sel('tags')}{display:flex;gap:8px;font-size:12px;list-style:none;padding:0}
@@ -322,8 +328,9 @@ const TYPES = {
     const main = `<main${p.cls('main')}><nav${p.cls('breadcrumb')}><a href="/shop/">Shop</a> › <a href="/shop/home/">Home</a></nav>
 <h1${p.cls('title')}>${title}</h1><p${p.cls('price')}>${p.m(`$${p.int(19, 399)}.00`)}</p>
 <form><label>Quantity <input type="number" value="1"></label> <button${p.cls('button')}>Add to cart</button></form>
-<h2>${p.m('Description')}</h2><p>${p.m(p.para(3))}</p><p>${p.m(p.para(2))}</p>
-<h2>${p.m('Specifications')}</h2><table${p.cls('specs')}><tbody>${specs.map(([k, v]) => `<tr><th>${p.m(k)}</th><td>${p.m(v)}</td></tr>`).join('')}</tbody></table>
+<div${p.cls('tabs')}><div${p.cls('tabList')} role="tablist"><button>Description</button> <button>Specifications</button></div>
+<div${p.cls('tabPanel', 'is-active')}><h2>${p.m('Description')}</h2><p>${p.m(p.para(3))}</p><p>${p.m(p.para(2))}</p></div>
+<div${p.cls('tabPanel')}><h2>${p.m('Specifications')}</h2><table${p.cls('specs')}><tbody>${specs.map(([k, v]) => `<tr><th>${p.m(k)}</th><td>${p.m(v)}</td></tr>`).join('')}</tbody></table></div></div>
 <section${p.cls('comments')}><h2>Reviews (${p.int(3, 80)})</h2>${Array.from({ length: 3 }, () => `<div${p.cls('comment')}><p${p.cls('meta')}>${p.pick(HANDLES)} · ★★★★☆</p><p>${esc(p.para(1))}</p></div>`).join('')}</section>
 <section${p.cls('related')}><h2>Customers also bought</h2><div${p.cls('cardGrid')}>${Array.from({ length: 3 }, () => `<div${p.cls('card')}><a href="/p/${p.pick(WORDS)}/">${p.phrase(2)}</a><p${p.cls('price')}>$${p.int(9, 99)}.00</p></div>`).join('')}</div></section></main>`;
     return { main, title };
