@@ -301,20 +301,22 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
 mod tests {
     use super::*;
 
+    /// `html` scored: the panel column of a leaf, by the leaf's text.
+    fn panels(html: &str) -> impl Fn(&str) -> f32 {
+        let (_page, seg, t) = crate::cues::scored_html(html, score);
+        let col = t.expect("visibility.panel");
+        let by_text: Vec<(String, f32)> = seg.leaves.iter().map(|l| (l.text.clone(), t.get(col, l.id))).collect();
+        move |text| by_text.iter().find(|(x, _)| x == text).map(|&(_, v)| v).expect("a leaf with that text")
+    }
+
     #[test]
     fn panels_and_furniture() {
-        let (_page, seg, t) = crate::cues::scored_html(
+        let panel_of = panels(
             "<html><body><details><summary>Q</summary><p>Answer text</p></details>\
              <div class='tab-pane' hidden><p>Specs</p></div>\
              <div class='dropdown-menu' hidden><a href='/'>Home</a></div>\
              <div hidden><p>Plain</p></div></body></html>",
-            score,
         );
-        let col = t.expect("visibility.panel");
-        let panel_of = |text: &str| {
-            let leaf = seg.leaves.iter().find(|l| l.text == text).unwrap();
-            t.get(col, leaf.id)
-        };
         assert_eq!(panel_of("Answer text"), 1.0);
         assert_eq!(panel_of("Specs"), 1.0);
         assert_eq!(panel_of("Home"), -1.0);
@@ -324,7 +326,7 @@ mod tests {
 
     #[test]
     fn a_hidden_block_after_a_toggle_is_a_panel_unless_it_is_links() {
-        let (_page, seg, t) = crate::cues::scored_html(
+        let panel_of = panels(
             "<html><body><header><button>Install</button>\
              <div class='c3' hidden><p>Add this site to your home screen.</p></div></header>\
              <button>Open</button><div class='c3' hidden><p>A drawer hung from the body.</p></div><main>\
@@ -337,13 +339,7 @@ mod tests {
              <div class='a1'><button>Two</button>Some text\
              <div class='c3' hidden><p>Text stands between.</p></div></div>\
              </main></body></html>",
-            score,
         );
-        let col = t.expect("visibility.panel");
-        let panel_of = |text: &str| {
-            let leaf = seg.leaves.iter().find(|l| l.text == text).unwrap();
-            t.get(col, leaf.id)
-        };
         assert_eq!(panel_of("The answer, in a sentence or two."), 1.0);
         assert_eq!(panel_of("First page"), 0.0, "a hidden list of links is a menu");
         assert_eq!(panel_of("Kept hidden without a toggle."), 0.0);
@@ -354,19 +350,13 @@ mod tests {
 
     #[test]
     fn a_hidden_tab_beside_the_shown_one_is_a_panel() {
-        let (_page, seg, t) = crate::cues::scored_html(
+        let panel_of = panels(
             "<html><body><main><div class='k9'>\
              <div class='p4 is-active'><p>The description, shown.</p></div>\
              <div class='p4' hidden><p>The specifications, in the second tab.</p></div>\
              <div class='q7' hidden><p>Another block, unlike the shown one.</p></div>\
              </div></main></body></html>",
-            score,
         );
-        let col = t.expect("visibility.panel");
-        let panel_of = |text: &str| {
-            let leaf = seg.leaves.iter().find(|l| l.text == text).unwrap();
-            t.get(col, leaf.id)
-        };
         assert_eq!(panel_of("The specifications, in the second tab."), 1.0);
         assert_eq!(panel_of("Another block, unlike the shown one."), 0.0);
     }
