@@ -30,7 +30,7 @@ pub const FURNITURE_TOKENS: &[&str] = &[
     "alert", "promo", "ad", "ads", "advert",
 ];
 
-/// A hidden element right after a toggle (see [`toggled_panel`]) is a
+/// A hidden element a sibling reveals (see [`revealed_panel`]) is a
 /// panel when at most this share of its text is link text: a disclosure
 /// of prose or a table is content the page reveals, a list of links is a
 /// dropdown menu. Pith's choice: link density above one half is the
@@ -43,7 +43,7 @@ pub const TOGGLED_PANEL_MAX_LINK_SHARE: f32 = 0.5;
 /// toggle is small; a large sibling is a section of its own.
 pub const TOGGLE_SEARCH_NODES: usize = 32;
 
-/// How many siblings on either side of a hidden element [`tab_panel`]
+/// How many siblings on either side of a hidden element `tab_panel`
 /// looks at for the panel shown: tab sets and carousels are small, and a
 /// bound keeps a list of thousands of items linear.
 pub const TAB_SEARCH_SIBLINGS: usize = 8;
@@ -119,67 +119,34 @@ pub fn panel_kind(page: &Page, root: NodeId) -> f32 {
     }
     if names.any(FURNITURE_TOKENS) {
         -1.0
-    } else if names.any(PANEL_TOKENS) || toggled_panel(page, root) || tab_panel(page, root) {
+    } else if names.any(PANEL_TOKENS) || revealed_panel(page, root) {
         1.0
     } else {
         0.0
     }
 }
 
-/// Whether the hidden element `root` is one of a set of tab panels (or of
-/// slides): a visible sibling has its tag and class and holds text (the
-/// panel shown; a class, not only a tag: see [`same_class`]), and it passes [`toggled_panel`]'s other tests (in the
-/// content, mostly not links). Found on the product pages of
-/// `tests/eval/styled-pages.mjs`, whose specifications sit in a second tab
-/// that their style sheet hides behind class names that say nothing.
-pub fn tab_panel(page: &Page, root: NodeId) -> bool {
-    let Some(parent) = page.nodes[root].parent else { return false };
-    let Some(e) = page.element(root) else { return false };
-    let siblings = &page.nodes[parent].children;
-    let Some(at) = siblings.iter().position(|&c| c == root) else { return false };
-    // Tab panels and slides stand together: the nearest siblings are
-    // searched (a bounded number, so that a long list stays linear).
-    let near = &siblings[at.saturating_sub(TAB_SEARCH_SIBLINGS)..(at + TAB_SEARCH_SIBLINGS + 1).min(siblings.len())];
-    let shown = near.iter().any(|&s| {
-        s != root
-            && page.element(s).is_some_and(|o| {
-                !o.hidden
-                    && o.tag == e.tag
-                    && same_class(&o.class, &e.class)
-                    && page.text_content_within(s, 0).is_none()
-            })
-    });
-    shown && in_content(page, root) && mostly_prose(page, root)
-}
-
-/// Equal class lists but for the tokens that mark the shown one
-/// (`active`, `is-active`, `show`, `open`, `current`, `selected`), and not
-/// empty: a hidden paragraph among visible ones is no tab.
-fn same_class(a: &str, b: &str) -> bool {
-    const STATE: &[&str] = &["active", "is-active", "show", "open", "current", "selected", "is-selected", "in"];
-    // As sets, without sorting (a sort of strings would add its own code
-    // to the wasm for a handful of tokens).
-    fn tokens(s: &str) -> impl Iterator<Item = &str> + Clone {
-        s.split_ascii_whitespace().filter(|t| !STATE.contains(t))
-    }
-    let within = |x: &str, y: &str| tokens(x).all(|t| tokens(y).any(|u| u == t));
-    tokens(a).next().is_some() && within(a, b) && within(b, a)
-}
-
-/// Whether the hidden element `root` is the panel of a toggle: its previous
-/// element sibling is a button (`<button>`, role=button, `<summary>`) or
-/// holds one, as in the WAI-ARIA accordion and disclosure patterns
-/// (`<h3><button>Question</button></h3><div>Answer</div>`), and its text is
-/// mostly not links ([`TOGGLED_PANEL_MAX_LINK_SHARE`]), outside the page's
-/// furniture (header, menus, footer, sidebar, forms, dialogs) and not
-/// right under the body. Names alone miss
-/// the panels of sites whose class names say nothing (hashed CSS-module
-/// names, utility classes such as `hidden`): found on the service pages of
-/// `tests/eval/styled-pages.mjs`, whose FAQ answers their style sheet hides.
-pub fn toggled_panel(page: &Page, root: NodeId) -> bool {
+/// Whether the hidden element `root` is a panel the page reveals on demand
+/// though its names say nothing (hashed CSS-module names, utility classes
+/// such as `hidden`): a sibling shows it is one ([`toggled_panel`] or
+/// [`tab_panel`]), it sits in the content ([`in_content`]) and its text is
+/// mostly not links ([`mostly_prose`]), so that a hidden dropdown of links
+/// stays a menu. Found on the sample pages of `tests/eval/styled-pages.mjs`,
+/// whose style sheets hide a service's FAQ answers and a product's second
+/// tab.
+fn revealed_panel(page: &Page, root: NodeId) -> bool {
     let Some(parent) = page.nodes[root].parent else { return false };
     let siblings = &page.nodes[parent].children;
-    let Some(at) = siblings.iter().position(|&c| c == root) else { return false };
+    // Children are in document order, as node ids are.
+    let Ok(at) = siblings.binary_search(&root) else { return false };
+    (toggled_panel(page, siblings, at) || tab_panel(page, siblings, at)) && in_content(page, root) && mostly_prose(page, root)
+}
+
+/// Whether `siblings[at]` comes right after a toggle: its previous element
+/// sibling is a button (`<button>`, role=button, `<summary>`) or a small
+/// element that holds one, as in the WAI-ARIA accordion and disclosure
+/// patterns (`<h3><button>Question</button></h3><div>Answer</div>`).
+fn toggled_panel(page: &Page, siblings: &[NodeId], at: usize) -> bool {
     // The previous sibling element (whitespace between them is skipped;
     // other text means the hidden element is not right after it).
     let mut prev = None;
@@ -200,10 +167,40 @@ pub fn toggled_panel(page: &Page, root: NodeId) -> bool {
         })
     };
     let span = page.subtree(prev);
-    if span.len() > TOGGLE_SEARCH_NODES || !span.into_iter().any(is_toggle) {
-        return false;
+    span.len() <= TOGGLE_SEARCH_NODES && span.into_iter().any(is_toggle)
+}
+
+/// Whether `siblings[at]` is one of a set of tab panels (or of slides): a
+/// nearby visible sibling has its tag and class and holds text (the panel
+/// shown; a class, not only a tag: see [`same_class`]).
+fn tab_panel(page: &Page, siblings: &[NodeId], at: usize) -> bool {
+    let Some(e) = page.element(siblings[at]) else { return false };
+    // Tab panels and slides stand together: the nearest siblings are
+    // searched (a bounded number, so that a long list stays linear).
+    let near = &siblings[at.saturating_sub(TAB_SEARCH_SIBLINGS)..(at + TAB_SEARCH_SIBLINGS + 1).min(siblings.len())];
+    near.iter().any(|&s| {
+        s != siblings[at]
+            && page.element(s).is_some_and(|o| {
+                !o.hidden
+                    && o.tag == e.tag
+                    && same_class(&o.class, &e.class)
+                    && page.text_content_within(s, 0).is_none()
+            })
+    })
+}
+
+/// Equal class lists but for the tokens that mark the shown one
+/// (`active`, `is-active`, `show`, `open`, `current`, `selected`), and not
+/// empty: a hidden paragraph among visible ones is no tab.
+fn same_class(a: &str, b: &str) -> bool {
+    const STATE: &[&str] = &["active", "is-active", "show", "open", "current", "selected", "is-selected", "in"];
+    // As sets, without sorting (a sort of strings would add its own code
+    // to the wasm for a handful of tokens).
+    fn tokens(s: &str) -> impl Iterator<Item = &str> + Clone {
+        s.split_ascii_whitespace().filter(|t| !STATE.contains(t))
     }
-    in_content(page, root) && mostly_prose(page, root)
+    let within = |x: &str, y: &str| tokens(x).all(|t| tokens(y).any(|u| u == t));
+    tokens(a).next().is_some() && within(a, b) && within(b, a)
 }
 
 /// Whether a hidden element sits in the page's content: not right under

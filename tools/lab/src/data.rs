@@ -45,10 +45,7 @@ impl DataSet {
     /// `pageAddress`), but dumps made before it did hold the local server's
     /// address, so the address is set here the same way.
     pub fn facts(&self, id: &str) -> Option<PageFacts> {
-        let path = self.facts_dir.join(format!("{id}.json.gz"));
-        let file = std::fs::File::open(path).ok()?;
-        let mut json = String::new();
-        flate2::read::GzDecoder::new(file).read_to_string(&mut json).ok()?;
+        let json = read_text(&self.facts_dir.join(format!("{id}.json.gz"))).ok()?;
         let mut facts: PageFacts = serde_json::from_str(&json).ok()?;
         if let Some(url) = self.truth.get(id).and_then(|t| t.url.as_deref()).and_then(page_address) {
             facts.url = url;
@@ -148,4 +145,30 @@ pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec
         }
     }
     out.into_iter().map(|r| r.expect("every item")).collect()
+}
+
+/// A text file, gunzipped when its name ends in `.gz` (dumped facts).
+pub fn read_text(path: &Path) -> Result<String, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut text = String::new();
+    let read = if path.extension().is_some_and(|x| x == "gz") {
+        flate2::read::GzDecoder::new(file).read_to_string(&mut text)
+    } else {
+        std::io::BufReader::new(file).read_to_string(&mut text)
+    };
+    read.map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(text)
+}
+
+/// A page from a file: dumped facts (`.json` or `.json.gz`, as
+/// `eval-out/facts/` holds them) or HTML, parsed natively at `html_url`.
+pub fn page_from_file(path: &Path, html_url: &str) -> Result<Page, String> {
+    let text = read_text(path)?;
+    let name = path.to_string_lossy();
+    if name.ends_with(".json") || name.ends_with(".json.gz") {
+        let facts = PageFacts::from_json(&text).map_err(|e| e.to_string())?;
+        Page::from_facts(facts).map_err(|e| e.to_string())
+    } else {
+        pith::html::parse_document(&text, html_url).map_err(|e| e.to_string())
+    }
 }

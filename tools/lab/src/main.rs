@@ -306,22 +306,7 @@ fn main() {
             // differently from the leaf at node A.
             let arg = |i: usize| a.sets.get(i).cloned().unwrap_or_default();
             let view = |file: String, node: String| -> Result<synthetic::LeafView, String> {
-                // Dumped facts (`.json` or `.json.gz`, eval-out/facts/) or HTML, parsed natively.
-                let page = if file.ends_with(".json.gz") || file.ends_with(".json") {
-                    let bytes = std::fs::read(&file).map_err(|e| format!("{file}: {e}"))?;
-                    let text = if file.ends_with(".gz") {
-                        let mut s = String::new();
-                        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut s).map_err(|e| e.to_string())?;
-                        s
-                    } else {
-                        String::from_utf8_lossy(&bytes).into_owned()
-                    };
-                    let facts = pith::model::PageFacts::from_json(&text).map_err(|e| e.to_string())?;
-                    pith::Page::from_facts(facts).map_err(|e| e.to_string())?
-                } else {
-                    let html = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
-                    pith::html::parse_document(&html, "http://127.0.0.1/explain.html").map_err(|e| e.to_string())?
-                };
+                let page = data::page_from_file(std::path::Path::new(&file), "http://127.0.0.1/explain.html")?;
                 let node: usize = node.parse().map_err(|_| format!("not a node id: {node}"))?;
                 synthetic::leaf_view(&page, &Models::default(), |leaves| leaves.iter().position(|l| l.id == node))
             };
