@@ -208,7 +208,7 @@ fn same_class(a: &str, b: &str) -> bool {
 /// and app-level tabs hang from the body), and not in the page's furniture
 /// (its header, menus, footer, sidebar, a form or a dialog: an "install
 /// the app" or a filter panel).
-fn in_content(page: &Page, root: NodeId) -> bool {
+pub(crate) fn in_content(page: &Page, root: NodeId) -> bool {
     let Some(parent) = page.nodes[root].parent else { return false };
     let furniture = |e: &Element| {
         matches!(e.tag, Tag::Header | Tag::Nav | Tag::Footer | Tag::Aside | Tag::Form | Tag::Dialog)
@@ -222,7 +222,7 @@ fn in_content(page: &Page, root: NodeId) -> bool {
 
 /// Whether at most [`TOGGLED_PANEL_MAX_LINK_SHARE`] of the text under
 /// `root` is link text (and there is text).
-fn mostly_prose(page: &Page, root: NodeId) -> bool {
+pub(crate) fn mostly_prose(page: &Page, root: NodeId) -> bool {
     let (mut all, mut link, mut link_end) = (0usize, 0usize, 0);
     for id in page.subtree(root) {
         if id >= link_end && page.is_link(id) {

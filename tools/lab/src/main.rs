@@ -254,7 +254,8 @@ fn main() {
                         (false, true) => "FP",
                         (false, false) => "  ",
                     };
-                    println!("{mark} {:5} {:>6} {:.2} p{:.2} {}{} {:?}", l.id, name, s, p, if l.hidden { "H" } else { " " }, if l.element { " " } else { "a" }, t);
+                    let words = l.text.split_whitespace().count();
+                    println!("{mark} {:5} {:>6} {:.2} p{:.2} {}{} w{:<4} {:?}", l.id, name, s, p, if l.hidden { "H" } else { " " }, if l.element { " " } else { "a" }, words, t);
                 }
             }
         }
