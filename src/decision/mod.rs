@@ -355,29 +355,33 @@ pub fn panel_completion(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec
             kept_words[p] += kept_words[id];
         }
     }
-    (0..seg.leaves.len())
-        .filter(|&i| !kept[i] && in_panel(i))
-        .filter(|&i| {
-            // The panel (the outermost hidden block around the leaf) and
-            // the nearest shown ancestor, which holds it.
-            let mut root = seg.leaves[i].holder();
-            let mut cur = page.nodes[root].parent;
-            while let Some(a) = cur {
-                if !page.element(a).is_some_and(|e| e.hidden) {
-                    break;
-                }
-                root = a;
-                cur = page.nodes[a].parent;
-            }
-            in_content(page, root)
-                && mostly_prose(page, root)
-                && cur.is_some_and(|a| {
-                    words[a] > 0
-                        && kept_words[a] as f32 >= PANEL_KEPT_SHARE * words[a] as f32
-                        && words[a] as f32 <= PANEL_MAX_PAGE_SHARE * words[0] as f32
-                })
-        })
-        .collect()
+    // Per element: the panel around it (the outermost hidden block, whose
+    // parent is shown), top-down; and each panel's verdict once (panels
+    // are disjoint, so their subtrees are read once in all).
+    const NONE: usize = usize::MAX;
+    let mut root_of = vec![NONE; n];
+    for id in 0..n {
+        if page.element(id).is_some_and(|e| e.hidden) {
+            root_of[id] = match page.nodes[id].parent {
+                Some(p) if root_of[p] != NONE => root_of[p],
+                _ => id,
+            };
+        }
+    }
+    let mut verdict: Vec<Option<bool>> = vec![None; n];
+    let mut out = Vec::new();
+    for i in (0..seg.leaves.len()).filter(|&i| !kept[i] && in_panel(i)) {
+        let root = root_of[seg.leaves[i].holder()];
+        // The shown block holding the panel.
+        let Some(a) = (root != NONE).then(|| page.nodes[root].parent).flatten() else { continue };
+        let around = words[a] > 0
+            && kept_words[a] as f32 >= PANEL_KEPT_SHARE * words[a] as f32
+            && words[a] as f32 <= PANEL_MAX_PAGE_SHARE * words[0] as f32;
+        if around && *verdict[root].get_or_insert_with(|| in_content(page, root) && mostly_prose(page, root)) {
+            out.push(i);
+        }
+    }
+    out
 }
 
 /// The list a leaf is an item of: its `<li>` (the leaf, or the block
