@@ -254,8 +254,7 @@ fn main() {
                         (false, true) => "FP",
                         (false, false) => "  ",
                     };
-                    let words = l.text.split_whitespace().count();
-                    println!("{mark} {:5} {:>6} {:.2} p{:.2} {}{} w{:<4} {:?}", l.id, name, s, p, if l.hidden { "H" } else { " " }, if l.element { " " } else { "a" }, words, t);
+                    println!("{mark} {:5} {:>6} {:.2} p{:.2} {}{} w{:<4} {:?}", l.id, name, s, p, if l.hidden { "H" } else { " " }, if l.element { " " } else { "a" }, l.words, t);
                 }
             }
         }
