@@ -162,7 +162,7 @@ fn every_caption_of_a_figure_is_kept() {
 #[test]
 fn every_scored_node_carries_every_signal() {
     const STRUCTURAL: &[&str] =
-        &["domWeight", "textStats", "punctuation", "density", "keywords", "vsse", "records", "markup", "shape", "visibility", "vocabulary", "decision"];
+        &["domWeight", "textStats", "punctuation", "density", "keywords", "vsse", "records", "markup", "shape", "cards", "visibility", "vocabulary", "decision"];
     const VISUAL: &[&str] = &["layers", "typography", "layout"];
     const PAGE: &[&str] = &["schema", "census", "readerable", "words", "pageType"];
     let fixture = std::fs::read_to_string(format!("{}/tests/fixtures/facts-walked-article.json", env!("CARGO_MANIFEST_DIR"))).unwrap();

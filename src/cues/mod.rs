@@ -6,6 +6,7 @@
 //! that need them write nothing), and saved pages rendered without their
 //! stylesheets have few (the cues then see one column of default type).
 
+pub mod cards;
 pub mod census;
 pub mod layers;
 pub mod layout;
@@ -27,6 +28,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     census::score(cx, table);
     markup::score(cx, table);
     shape::score(cx, table);
+    cards::score(cx, table);
     visibility::score(cx, table);
     layers::score(cx, table);
     typography::score(cx, table);

@@ -285,6 +285,12 @@ fn class_hash(class: &str) -> u64 {
     class_tokens(class).iter().fold(1, |h, t| combine(h, hash_str(t)))
 }
 
+/// A hash of an element's tag name and class ([`class_tokens`]): the
+/// part of a tag path one element adds (also the cards cue's format).
+pub(crate) fn format_signature(name: &str, class: &str) -> u64 {
+    combine(hash_str(name), class_hash(class))
+}
+
 /// Per element: a hash of its tag path, the tag names and classes
 /// ([`class_tokens`]) from the root down to itself.
 fn path_hashes(page: &Page) -> Vec<u64> {
