@@ -1034,6 +1034,7 @@ fn signals_times(pages: &[pith::Page]) {
             time!("cues::census", cues::census::score(&cx, &mut table));
             time!("cues::markup", cues::markup::score(&cx, &mut table));
             time!("cues::shape", cues::shape::score(&cx, &mut table));
+            time!("cues::cards", cues::cards::score(&cx, &mut table));
             time!("cues::visibility", cues::visibility::score(&cx, &mut table));
             time!("cues::layers", cues::layers::score(&cx, &mut table));
             time!("cues::typography", cues::typography::score(&cx, &mut table));
