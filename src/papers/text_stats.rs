@@ -424,6 +424,17 @@ pub fn leaf_format(page: &Page, leaf: &Leaf, path: &[u64], shifts: &[f32]) -> Fo
     f
 }
 
+/// Per leaf of the segmentation: its format's full key ([`leaf_format`]),
+/// equal for the leaves of one formatting group; `None` for hidden leaves.
+pub fn format_ids(page: &Page, seg: &Segmentation) -> Vec<Option<u64>> {
+    let path = path_hashes(page);
+    let shifts = grid_shifts(page);
+    seg.leaves
+        .iter()
+        .map(|l| (!l.hidden).then(|| format_keys(&leaf_format(page, l, &path, &shifts))[0]))
+        .collect()
+}
+
 /// The method's result: per visible leaf (indices into the segmentation's
 /// leaves) its features and verdicts.
 #[derive(Debug, Clone, PartialEq)]
