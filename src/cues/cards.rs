@@ -14,7 +14,7 @@
 //! most 80 / 120 / 200 words gave +0.71 / +1.30 / +1.30; at least 3 or 4
 //! siblings +1.30 / +1.28; text of at least 5 or 8 words +1.30 / +1.31.
 
-use crate::model::NodeId;
+use crate::model::{NodeId, Page};
 use crate::papers::Context;
 use crate::table::{ColumnSpec, ScoreTable};
 
@@ -65,18 +65,22 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     let c = table.add_all(COLUMNS);
     let counts = card_siblings(cx);
     for leaf in &cx.seg.leaves {
-        let mut value = 0.0;
-        let mut cur = Some(leaf.holder());
-        for _ in 0..=CARD_LEVELS {
-            let Some(id) = cur else { break };
-            if counts[id] >= CARD_MIN_SIBLINGS {
-                value = counts[id] as f32;
-                break;
-            }
-            cur = cx.page.nodes[id].parent;
-        }
+        let value = card_of(cx.page, &counts, leaf.holder()).map_or(0.0, |card| counts[card] as f32);
         table.set(c[0], leaf.id, value);
     }
+}
+
+/// The card holding `id` ([`CARD_LEVELS`]), by [`card_siblings`]' counts.
+pub fn card_of(page: &Page, counts: &[u32], id: NodeId) -> Option<NodeId> {
+    let mut cur = Some(id);
+    for _ in 0..=CARD_LEVELS {
+        let c = cur?;
+        if counts[c] >= CARD_MIN_SIBLINGS {
+            return Some(c);
+        }
+        cur = page.nodes[c].parent;
+    }
+    None
 }
 
 /// Per node: 0 unless it is a card, else the number of cards among its

@@ -536,17 +536,7 @@ pub fn article_teasers(cx: &Context, table: &ScoreTable, keep: &[usize], page_ty
     // A card's stream (its parent) that holds the article's block is the
     // article's own list of sections; only streams beside it are teasers.
     let counts = crate::cues::cards::card_siblings(cx);
-    let stream_of = |h: NodeId| -> Option<NodeId> {
-        let mut cur = Some(h);
-        for _ in 0..=crate::cues::cards::CARD_LEVELS {
-            let id = cur?;
-            if counts[id] >= crate::cues::cards::CARD_MIN_SIBLINGS {
-                return page.nodes[id].parent;
-            }
-            cur = page.nodes[id].parent;
-        }
-        None
-    };
+    let stream_of = |h: NodeId| crate::cues::cards::card_of(page, &counts, h).and_then(|card| page.nodes[card].parent);
     keep.iter()
         .copied()
         .filter(|&i| {
