@@ -592,8 +592,8 @@ pub const FORMAT_MIN_LEAVES: usize = 3;
 
 /// Seed 001's formatting-similarity step (§III): once content is chosen,
 /// the leaves formatted like it (same tag path and class, font, left edge
-/// and width: one formatting group of [`text_stats::format_ids`]) join it;
-/// "it is what recovers all the posts of a forum". On forum pages, the
+/// and width: one formatting group of [`text_stats::format_ids`]) join it,
+/// which is what recovers all the posts of a forum (issue 6). On forum pages, the
 /// visible leaves of a group of at least [`FORMAT_MIN_LEAVES`] of which
 /// at least [`FORMAT_KEPT_SHARE`] of the words are kept, unless they are
 /// mostly links (seed 001's own bound, [`text_stats::USEFUL_MAX_LINK_DENSITY`]).
@@ -601,7 +601,7 @@ pub const FORMAT_MIN_LEAVES: usize = 3;
 /// reply that says little ("thanks for your post") on its own. Held out
 /// (5 folds by domain, `pith-lab train`, 2026-11-24), forum word F1 at
 /// seeds 1–3: 0.792 / 0.790 / 0.790 → 0.795 / 0.792 / 0.791 (recall 0.865
-/// → 0.873 at seed 1); every other figure unchanged.
+/// → 0.873 at seed 1); every other type and set unchanged.
 ///
 /// [`text_stats::format_ids`]: crate::papers::text_stats::format_ids
 /// [`text_stats::USEFUL_MAX_LINK_DENSITY`]: crate::papers::text_stats::USEFUL_MAX_LINK_DENSITY
