@@ -147,10 +147,9 @@ mod tests {
     use super::*;
 
     fn siblings_of(html: &str, text: &str) -> f32 {
-        let (page, seg, t) = crate::cues::scored_html(html, score);
+        let (_, seg, t) = crate::cues::scored_html(html, score);
         let c = t.col("cards.siblings").unwrap();
         let leaf = seg.leaves.iter().find(|l| l.text.starts_with(text)).unwrap();
-        let _ = page;
         t.get(c, leaf.id)
     }
 

@@ -304,6 +304,25 @@ pub fn list_completion(cx: &Context, keep: &[usize]) -> Vec<usize> {
         .collect()
 }
 
+/// Per node: the words of the visible leaves under it for which
+/// `counted(leaf index)` holds (node ids are in document order, so one
+/// pass from the last node up sums every subtree).
+fn words_under(cx: &Context, counted: impl Fn(usize) -> bool) -> Vec<u32> {
+    let page = cx.page;
+    let mut words = vec![0u32; page.nodes.len()];
+    for (i, l) in cx.seg.leaves.iter().enumerate() {
+        if !l.hidden && counted(i) {
+            words[l.holder()] = words[l.holder()].saturating_add(l.words);
+        }
+    }
+    for id in (1..page.nodes.len()).rev() {
+        if let Some(p) = page.nodes[id].parent {
+            words[p] = words[p].saturating_add(words[id]);
+        }
+    }
+    words
+}
+
 /// See [`panel_completion`]: the share of the visible words around a
 /// hidden panel that must be kept for the panel to be kept.
 pub const PANEL_KEPT_SHARE: f32 = 0.5;
@@ -349,21 +368,10 @@ pub fn panel_completion(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec
     for &i in keep {
         kept[i] = true;
     }
-    // Per node: visible words under it, and the kept ones, bottom-up.
+    // Per node: visible words under it, and the kept ones.
     let n = page.nodes.len();
-    let (mut words, mut kept_words) = (vec![0u32; n], vec![0u32; n]);
-    for (i, l) in seg.leaves.iter().enumerate() {
-        if !l.hidden {
-            words[l.holder()] += l.words;
-            kept_words[l.holder()] += if kept[i] { l.words } else { 0 };
-        }
-    }
-    for id in (1..n).rev() {
-        if let Some(p) = page.nodes[id].parent {
-            words[p] += words[id];
-            kept_words[p] += kept_words[id];
-        }
-    }
+    let words = words_under(cx, |_| true);
+    let kept_words = words_under(cx, |i| kept[i]);
     // Per element: the panel around it (the outermost hidden block, whose
     // parent is shown), top-down; and each panel's verdict once (panels
     // are disjoint, so their subtrees are read once in all).
@@ -533,17 +541,17 @@ pub fn article_teasers(cx: &Context, table: &ScoreTable, keep: &[usize], page_ty
     let seg = cx.seg;
     let in_card = |i: usize| table.get_or(col, seg.leaves[i].id, 0.0) > 0.0;
     let Some(best) = article_block(cx, keep, in_card) else { return Vec::new() };
+    let outside: Vec<usize> = keep.iter().copied().filter(|&i| in_card(i) && !page.contains(best, seg.leaves[i].holder())).collect();
+    if outside.is_empty() {
+        return outside;
+    }
     // A card's stream (its parent) that holds the article's block is the
     // article's own list of sections; only streams beside it are teasers.
+    // (The cards are found again only here: the column holds counts, not
+    // the card node.)
     let counts = crate::cues::cards::card_siblings(cx);
     let stream_of = |h: NodeId| crate::cues::cards::card_of(page, &counts, h).and_then(|card| page.nodes[card].parent);
-    keep.iter()
-        .copied()
-        .filter(|&i| {
-            let h = seg.leaves[i].holder();
-            in_card(i) && !page.contains(best, h) && stream_of(h).is_some_and(|s| !page.contains(s, best))
-        })
-        .collect()
+    outside.into_iter().filter(|&i| stream_of(seg.leaves[i].holder()).is_some_and(|s| !page.contains(s, best))).collect()
 }
 
 /// The article's block: the deepest block holding [`ARTICLE_BLOCK_SHARE`]
@@ -551,19 +559,11 @@ pub fn article_teasers(cx: &Context, table: &ScoreTable, keep: &[usize], page_ty
 /// when they are fewer than [`ARTICLE_MIN_WORDS`].
 fn article_block(cx: &Context, keep: &[usize], set_apart: impl Fn(usize) -> bool) -> Option<NodeId> {
     let page = cx.page;
-    let seg = cx.seg;
-    let mut words = vec![0u32; page.nodes.len()];
+    let mut kept = vec![false; cx.seg.leaves.len()];
     for &i in keep {
-        if !set_apart(i) && !seg.leaves[i].hidden {
-            let h = seg.leaves[i].holder();
-            words[h] = words[h].saturating_add(seg.leaves[i].words);
-        }
+        kept[i] = true;
     }
-    for id in (1..page.nodes.len()).rev() {
-        if let Some(p) = page.nodes[id].parent {
-            words[p] = words[p].saturating_add(words[id]);
-        }
-    }
+    let words = words_under(cx, |i| kept[i] && !set_apart(i));
     let total = words.first().copied().unwrap_or(0);
     if total < ARTICLE_MIN_WORDS {
         return None;
@@ -863,8 +863,7 @@ mod tests {
             post("Glad it helped.")
         );
         let page = crate::html::parse_document(&html, "https://example.test/").unwrap();
-        let (seg, table, _) = crate::extract::analyse(&page, &crate::extract::Models::default());
-        let _ = table;
+        let (seg, _, _) = crate::extract::analyse(&page, &crate::extract::Models::default());
         let cx = Context::new(&page, &seg);
         let at = |t: &str| seg.leaves.iter().position(|l| l.text == t).unwrap_or_else(|| panic!("no leaf {t:?}"));
         let (first, reply, thanks, glad) = (

@@ -285,8 +285,9 @@ fn class_hash(class: &str) -> u64 {
     class_tokens(class).iter().fold(1, |h, t| combine(h, hash_str(t)))
 }
 
-/// A hash of an element's tag name and class ([`class_tokens`]): the
-/// part of a tag path one element adds (also the cards cue's format).
+/// A hash of an element's tag name and class ([`class_tokens`]): what one
+/// element adds to a tag path ([`path_hashes`]), and the format the cards
+/// cue compares siblings by.
 pub(crate) fn format_signature(name: &str, class: &str) -> u64 {
     combine(hash_str(name), class_hash(class))
 }
@@ -298,7 +299,7 @@ fn path_hashes(page: &Page) -> Vec<u64> {
     for id in 0..page.nodes.len() {
         let Some(e) = page.element(id) else { continue };
         let up = page.nodes[id].parent.map_or(0, |p| path[p]);
-        path[id] = combine(combine(up, hash_str(&e.name)), class_hash(&e.class));
+        path[id] = combine(up, format_signature(&e.name, &e.class));
     }
     path
 }
