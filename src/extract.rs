@@ -225,6 +225,16 @@ impl Default for Models<'static> {
     }
 }
 
+/// An empty score table for `page`, its columns stored compactly over the
+/// leaves, then over the elements and leaves (see [`ScoreTable::with_spaces`]):
+/// most signals score leaves only, and some every element.
+pub fn table_for(page: &Page, seg: &segment::Segmentation) -> ScoreTable {
+    let leaves: Vec<NodeId> = seg.leaves.iter().map(|l| l.id).collect();
+    let mut scored = leaves.clone();
+    scored.extend((0..page.nodes.len()).filter(|&id| page.element(id).is_some()));
+    ScoreTable::with_spaces(page.nodes.len(), vec![leaves, scored])
+}
+
 /// The pipeline up to the decision: the segmentation, the score table
 /// with every signal's columns, and the page type (for training and
 /// inspection).
@@ -237,7 +247,7 @@ pub fn analyse(page: &Page, models: &Models) -> (segment::Segmentation, ScoreTab
         page_words: models.page_words,
         params: &Params::DEFAULT,
     };
-    let mut table = ScoreTable::new(page.nodes.len());
+    let mut table = table_for(page, &seg);
     run_signals(&cx, &mut table);
     let page_type = page_type::classify_with(&cx, &mut table, models.page_type);
     (seg, table, page_type)
@@ -270,7 +280,7 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
         page_words: models.page_words,
         params: &options.params,
     };
-    let mut table = ScoreTable::new(page.nodes.len());
+    let mut table = table_for(page, &seg);
     let terms = run_signals(&cx, &mut table);
     stages.signals_ms = lap();
     let page_type = page_type::classify_with(&cx, &mut table, models.page_type);

@@ -8,7 +8,8 @@
 //! Values are `f32`; a node a column does not apply to holds NaN, which
 //! serialises as `null`. Flags are 0 or 1. A column's per-node storage is
 //! allocated on its first value below the root: page-level columns (the
-//! root row only) cost one number, not one per node.
+//! root row only) cost one number, not one per node, and a column of
+//! leaves only one per leaf ([`ScoreTable::with_spaces`]).
 
 use serde::Serialize;
 
@@ -34,25 +35,89 @@ pub struct ColumnSpec {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Col(pub usize);
 
+/// No slot: the node is outside a [`Space`].
+const NO_SLOT: u32 = u32::MAX;
+
+/// A subset of the nodes with slots of their own, in document order: a
+/// column whose values all fall in it stores one number per member, not
+/// one per node. On the 200,000-element page of `tests/eval/large-page.mjs`
+/// (297,709 nodes, `pith-lab signals`, 2026-11-25) 40 of the 76 per-node
+/// columns hold values at the 97,781 leaves only, and 35 more at elements
+/// and leaves (199,928 nodes): the peak heap of extracting it went from
+/// 259 to 218 MiB, and the core's time over wcxb-dev did not grow
+/// (`pith-lab profile`).
+#[derive(Debug, Clone, Default)]
+struct Space {
+    /// Per node: its slot, or [`NO_SLOT`].
+    slot: Vec<u32>,
+    /// Per slot: its node.
+    node: Vec<u32>,
+}
+
+impl Space {
+    fn of(rows: usize, members: impl Iterator<Item = NodeId>) -> Space {
+        let mut slot = vec![NO_SLOT; rows];
+        for id in members {
+            if let Some(s) = slot.get_mut(id) {
+                *s = 0;
+            }
+        }
+        let mut node = Vec::new();
+        for (id, s) in slot.iter_mut().enumerate() {
+            if *s == 0 {
+                *s = node.len() as u32;
+                node.push(id as u32);
+            }
+        }
+        Space { slot, node }
+    }
+}
+
+/// Where a column's per-node values are stored.
+#[derive(Debug, Clone)]
+enum Store {
+    /// None yet: the column describes the page (its root row only).
+    Root,
+    /// In `spaces[k]`'s slots.
+    Space(usize, Vec<f32>),
+    /// One value per node.
+    Nodes(Vec<f32>),
+}
+
 /// One column's values: the root's, and the other nodes' once any is set.
 #[derive(Debug, Clone)]
 struct Values {
     root: f32,
-    nodes: Option<Vec<f32>>,
+    store: Store,
 }
 
-/// The per-node table: column-major `f32` values.
+/// The per-node table: column-major `f32` values. A column's storage is
+/// allocated on its first value below the root, in the smallest space
+/// that holds that node (the leaves, then elements and leaves, then every
+/// node), and moved to a larger one when a value falls outside it.
 #[derive(Debug, Clone, Default)]
 pub struct ScoreTable {
     rows: usize,
     specs: Vec<&'static ColumnSpec>,
     values: Vec<Values>,
+    /// Nested subsets of the nodes, smallest first.
+    spaces: Vec<Space>,
 }
 
 impl ScoreTable {
-    /// An empty table of `rows` rows (one per node of the page).
+    /// An empty table of `rows` rows (one per node of the page), every
+    /// column stored per node.
     pub fn new(rows: usize) -> ScoreTable {
-        ScoreTable { rows, specs: Vec::new(), values: Vec::new() }
+        ScoreTable { rows, specs: Vec::new(), values: Vec::new(), spaces: Vec::new() }
+    }
+
+    /// An empty table of `rows` rows whose columns are stored compactly
+    /// while their values fall in `spaces` (each a superset of the one
+    /// before, e.g. the page's leaves, then its elements and leaves). Reads
+    /// and writes are as in [`ScoreTable::new`]'s table.
+    pub fn with_spaces(rows: usize, spaces: Vec<Vec<NodeId>>) -> ScoreTable {
+        let spaces = spaces.into_iter().map(|m| Space::of(rows, m.into_iter())).collect();
+        ScoreTable { rows, specs: Vec::new(), values: Vec::new(), spaces }
     }
 
     /// Number of rows.
@@ -67,7 +132,7 @@ impl ScoreTable {
             return c;
         }
         self.specs.push(spec);
-        self.values.push(Values { root: f32::NAN, nodes: None });
+        self.values.push(Values { root: f32::NAN, store: Store::Root });
         Col(self.specs.len() - 1)
     }
 
@@ -87,23 +152,65 @@ impl ScoreTable {
         self.col(key).unwrap_or_else(|| panic!("score table: no column {key}"))
     }
 
+    #[inline]
     pub fn set(&mut self, col: Col, node: NodeId, value: f32) {
-        let rows = self.rows;
         let v = &mut self.values[col.0];
         if node == 0 {
             v.root = value;
-        } else {
-            v.nodes.get_or_insert_with(|| vec![f32::NAN; rows])[node] = value;
+            return;
+        }
+        match &mut v.store {
+            Store::Nodes(n) => n[node] = value,
+            Store::Space(k, vals) if self.spaces[*k].slot[node] != NO_SLOT => {
+                vals[self.spaces[*k].slot[node] as usize] = value;
+            }
+            _ => self.set_moving(col, node, value),
+        }
+    }
+
+    /// [`ScoreTable::set`] where the column has no storage yet, or none
+    /// for `node`: allocates it, or moves it to a space that holds `node`.
+    fn set_moving(&mut self, col: Col, node: NodeId, value: f32) {
+        let v = &mut self.values[col.0];
+        let from = match &v.store {
+            Store::Space(k, _) => *k + 1,
+            _ => 0,
+        };
+        let next = (from..self.spaces.len()).find(|&j| self.spaces[j].slot[node] != NO_SLOT);
+        let len = next.map_or(self.rows, |j| self.spaces[j].node.len());
+        let mut moved = vec![f32::NAN; len];
+        if let Store::Space(k, vals) = &v.store {
+            for (s, &id) in self.spaces[*k].node.iter().enumerate() {
+                let to = next.map_or(id as usize, |j| self.spaces[j].slot[id as usize] as usize);
+                moved[to] = vals[s];
+            }
+        }
+        match next {
+            Some(j) => {
+                moved[self.spaces[j].slot[node] as usize] = value;
+                v.store = Store::Space(j, moved);
+            }
+            None => {
+                moved[node] = value;
+                v.store = Store::Nodes(moved);
+            }
         }
     }
 
     /// The value at `node`; NaN where the column does not apply.
+    #[inline]
     pub fn get(&self, col: Col, node: NodeId) -> f32 {
         let v = &self.values[col.0];
         if node == 0 {
-            v.root
-        } else {
-            v.nodes.as_ref().map_or(f32::NAN, |n| n[node])
+            return v.root;
+        }
+        match &v.store {
+            Store::Root => f32::NAN,
+            Store::Nodes(n) => n[node],
+            Store::Space(k, vals) => match self.spaces[*k].slot[node] {
+                NO_SLOT => f32::NAN,
+                s => vals[s as usize],
+            },
         }
     }
 
@@ -120,7 +227,7 @@ impl ScoreTable {
     /// Whether the column has values below the root (else it describes
     /// the page, on the root row only).
     pub fn is_per_node(&self, col: Col) -> bool {
-        self.values[col.0].nodes.is_some()
+        !matches!(self.values[col.0].store, Store::Root)
     }
 
     /// The first node (in document order) whose value passes `pred`.
@@ -129,7 +236,15 @@ impl ScoreTable {
         if pred(v.root) {
             return Some(0);
         }
-        v.nodes.as_ref()?.iter().skip(1).position(|&x| pred(x)).map(|i| i + 1)
+        match &v.store {
+            Store::Root => None,
+            Store::Nodes(n) => n.iter().skip(1).position(|&x| pred(x)).map(|i| i + 1),
+            // Slots are in document order.
+            Store::Space(k, vals) => {
+                let nodes = &self.spaces[*k].node;
+                (0..vals.len()).find(|&s| nodes[s] != 0 && pred(vals[s])).map(|s| nodes[s] as usize)
+            }
+        }
     }
 
     pub fn specs(&self) -> &[&'static ColumnSpec] {
@@ -173,5 +288,35 @@ mod tests {
         page_level.set(b, 0, 1.0);
         assert!(!page_level.is_per_node(b));
         assert_eq!((page_level.get(b, 0), page_level.get(b, 2).is_nan()), (1.0, true));
+    }
+
+    #[test]
+    fn compact_columns_read_and_move_as_per_node_ones() {
+        // Six nodes: leaves 2 and 4; elements 1, 3 and 4; node 5 in neither.
+        let spaces = || vec![vec![2, 4], vec![1, 2, 3, 4]];
+        let writes: &[&[(usize, f32)]] = &[&[(4, 1.0), (2, 2.0)], &[(4, 1.0), (3, 3.0)], &[(2, 2.0), (5, 5.0), (4, 4.0)]];
+        for w in writes {
+            let (mut compact, mut plain) = (ScoreTable::with_spaces(6, spaces()), ScoreTable::new(6));
+            let (a, b) = (compact.add(&A), plain.add(&A));
+            for &(node, v) in *w {
+                compact.set(a, node, v);
+                plain.set(b, node, v);
+            }
+            for node in 0..6 {
+                assert_eq!(compact.get(a, node).to_bits(), plain.get(b, node).to_bits(), "{w:?} at {node}");
+            }
+            assert_eq!(compact.find(a, |v| v > 0.0), plain.find(b, |v| v > 0.0));
+            assert_eq!(compact.find(a, |v| v > 1.5), plain.find(b, |v| v > 1.5));
+            assert!(compact.is_per_node(a) && compact.has_row(w[0].0) && !compact.has_row(0));
+        }
+        // Where each column ended up: the leaves, elements and leaves, every node.
+        let mut t = ScoreTable::with_spaces(6, spaces());
+        let a = t.add(&A);
+        t.set(a, 2, 1.0);
+        assert!(matches!(&t.values[0].store, Store::Space(0, v) if v.len() == 2));
+        t.set(a, 3, 1.0);
+        assert!(matches!(&t.values[0].store, Store::Space(1, v) if v.len() == 4));
+        t.set(a, 5, 1.0);
+        assert!(matches!(&t.values[0].store, Store::Nodes(v) if v.len() == 6));
     }
 }
