@@ -27,7 +27,7 @@ use web_sys::{AssignedNodesOptions, Document, Element, HtmlSlotElement, Node, Wi
 
 use super::performance_now;
 use crate::error::Error;
-use crate::model::{attributes_read, is_frame, is_opaque, is_skipped, reads_box, walks_noscript, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
+use crate::model::{attributes_read, is_frame, is_opaque, is_skipped, reads_box, walks_noscript, MetaFact, NodeChunks, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
 use crate::text;
 
 #[wasm_bindgen]
@@ -114,7 +114,10 @@ const INTERNED: &[&str] = &[
 /// The walk's output: the facts, and the DOM nodes they were read from
 /// (index = node id).
 pub struct Walk {
+    /// The page's facts but its nodes'…
     pub facts: PageFacts,
+    /// …which are these ([`Page::from_chunks`](crate::model::Page::from_chunks)).
+    pub chunks: NodeChunks,
     pub nodes: Vec<Node>,
     /// Milliseconds the whole walk took…
     pub walk_ms: f64,
@@ -279,6 +282,8 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
     let flatten = AssignedNodesOptions::new();
     flatten.set_flatten(true);
     let mut nodes: Vec<Node> = Vec::new();
+    // The nodes' facts (`facts.nodes` stays empty: see `NodeChunks`).
+    let mut chunks = NodeChunks::default();
     // Whether a node's font facts were read (set on first non-blank text child).
     let mut font_read: Vec<bool> = Vec::new();
     // The documents walked: the page, then each same-origin frame entered.
@@ -294,14 +299,14 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
     let mut last_style: Option<(usize, Style)> = None;
     while let Some((node, parent, in_hidden, frame)) = stack.pop() {
         let window = &frames[frame].window;
-        let index = facts.nodes.len() as i64;
+        let index = chunks.len() as i64;
         match node.node_type() {
             Node::TEXT_NODE => {
                 let data = node.node_value().unwrap_or_default();
                 if parent >= 0 && !font_read[parent as usize] && !text::is_blank(&data) {
                     font_read[parent as usize] = true;
                     let p = nodes[parent as usize].unchecked_ref::<Element>();
-                    if let Some(v) = facts.nodes[parent as usize].visual.as_mut() {
+                    if let Some(v) = chunks.get_mut(parent as usize).and_then(|f| f.visual.as_mut()) {
                         let t = style_time.start();
                         let style = match last_style.take() {
                             Some((i, style)) if i == parent as usize => style,
@@ -313,7 +318,7 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                         style_time.end(t);
                     }
                 }
-                facts.nodes.push(NodeFacts { parent, tag: TEXT_NODE_TAG.into(), text: data, ..Default::default() });
+                chunks.push(NodeFacts { parent, tag: TEXT_NODE_TAG.into(), text: data, ..Default::default() });
             }
             Node::ELEMENT_NODE => {
                 let e: &Element = node.unchecked_ref();
@@ -379,7 +384,7 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                     }
                 }
                 f.tag = tag.clone();
-                facts.nodes.push(f);
+                chunks.push(f);
                 last_style = style.filter(|_| !hidden).map(|s| (index as usize, s));
                 if tag == "noscript" {
                     if let Some(body) = noscript_body(e) {
@@ -424,12 +429,12 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
         font_read.push(false);
         frame_of.push(frame);
     }
-    if facts.nodes.is_empty() {
+    if chunks.is_empty() {
         return Err(Error::EmptyPage);
     }
     let walk_ms = performance_now() - started;
     let style_ms = style_time.total_ms().min(walk_ms);
-    Ok(Walk { facts, nodes, walk_ms, style_ms })
+    Ok(Walk { facts, chunks, nodes, walk_ms, style_ms })
 }
 
 /// `<meta>` pairs and JSON-LD texts, from the whole document.
