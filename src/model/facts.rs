@@ -324,32 +324,27 @@ impl Page {
         let total = rest.len();
         let release_every = total / FACTS_RELEASED_IN;
         if release_every < FACTS_RELEASED_MIN {
-            return Page::build(facts, total, rest.into_iter());
+            return Page::build(facts, total, &mut rest.into_iter());
         }
         // On a large page the facts are consumed front to back and their
         // storage given back as they go ([`FACTS_RELEASED_IN`]), so that
         // the facts and the page model they become are not both held whole.
         rest.reverse();
-        let nodes = std::iter::from_fn(move || {
+        let mut nodes = std::iter::from_fn(move || {
             let f = rest.pop();
             if rest.len() % release_every == 0 {
                 rest.shrink_to_fit();
             }
             f
         });
-        Page::build(facts, total, nodes)
-    }
-
-    /// [`Page::from_facts`] with the nodes' facts in chunks (a walker's,
-    /// [`NodeChunks`]): each chunk is given back once read.
-    pub fn from_chunks(facts: PageFacts, chunks: NodeChunks) -> Result<Page> {
-        let total = chunks.len();
-        Page::build(facts, total, chunks.chunks.into_iter().flatten())
+        Page::build(facts, total, &mut nodes)
     }
 
     /// The model of the page `facts` describes, whose `total` nodes' facts
-    /// are `nodes` (in document order; `facts.nodes` is not read).
-    fn build(facts: PageFacts, total: usize, nodes_facts: impl Iterator<Item = NodeFacts>) -> Result<Page> {
+    /// are `nodes_facts` (in document order; `facts.nodes` is not read): a
+    /// `dyn` iterator, so that the wasm holds one copy of this function for
+    /// both of [`Page::from_facts`]'s ways of reading them.
+    fn build(facts: PageFacts, total: usize, nodes_facts: &mut dyn Iterator<Item = NodeFacts>) -> Result<Page> {
         if total == 0 {
             return Err(Error::EmptyPage);
         }
@@ -431,54 +426,6 @@ impl Page {
             nodes,
             frames_skipped: facts.frames_skipped,
         })
-    }
-}
-
-/// Node facts as a walker collects them: in chunks of [`FACT_CHUNK`], so
-/// that a large page's facts are never copied to a larger vector as they
-/// grow (a vector grows by doubling, and may copy itself to do so: at 1.5
-/// million nodes of 256 bytes in wasm32, from 256 MiB into 512), and each
-/// chunk is given back once [`Page::from_chunks`] has read it.
-#[derive(Debug, Default)]
-pub struct NodeChunks {
-    chunks: Vec<Vec<NodeFacts>>,
-    len: usize,
-}
-
-/// Nodes per chunk of [`NodeChunks`] (1 MiB in wasm32).
-pub const FACT_CHUNK: usize = 4096;
-
-impl NodeChunks {
-    pub fn push(&mut self, f: NodeFacts) {
-        if self.chunks.last().map_or(true, |c| c.len() == FACT_CHUNK) {
-            self.chunks.push(Vec::with_capacity(FACT_CHUNK));
-        }
-        if let Some(c) = self.chunks.last_mut() {
-            c.push(f);
-        }
-        self.len += 1;
-    }
-
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Node `i`'s facts.
-    pub fn get_mut(&mut self, i: usize) -> Option<&mut NodeFacts> {
-        self.chunks.get_mut(i / FACT_CHUNK)?.get_mut(i % FACT_CHUNK)
-    }
-
-    /// Every node's facts in one vector ([`PageFacts::nodes`]).
-    pub fn into_vec(self) -> Vec<NodeFacts> {
-        let mut v = Vec::with_capacity(self.len);
-        for c in self.chunks {
-            v.extend(c);
-        }
-        v
     }
 }
 
@@ -920,10 +867,10 @@ mod tests {
         );
     }
 
-    /// Facts read in chunks, or in one vector given back as it is read,
-    /// make the same page, across chunk and release boundaries.
+    /// Facts given back as they are read (a large page) make the page
+    /// they make when read whole.
     #[test]
-    fn chunked_and_released_facts_make_the_same_page() {
+    fn facts_given_back_as_read_make_the_same_page() {
         let mut nodes = vec![boxed(-1, "body", "block", (0.0, 0.0, 800.0, 600.0))];
         // Enough nodes for `from_facts` to give its facts back as it goes.
         let pairs = FACTS_RELEASED_IN * FACTS_RELEASED_MIN / 2 + 7;
@@ -932,21 +879,14 @@ mod tests {
             nodes.push(boxed(0, "p", "block", (0.0, i as f32, 700.0, 20.0)));
             nodes.push(NodeFacts { text: format!("Paragraph {i}."), ..el(p, TEXT_NODE_TAG) });
         }
-        let facts = || PageFacts { nodes: nodes.clone(), viewport_width: 1000.0, ..Default::default() };
-        let mut chunks = NodeChunks::default();
-        for f in nodes.iter().cloned() {
-            chunks.push(f);
-        }
-        assert_eq!((chunks.len(), chunks.chunks.len()), (nodes.len(), nodes.len().div_ceil(FACT_CHUNK)));
-        assert_eq!(chunks.get_mut(FACT_CHUNK + 2).map(|f| f.parent), Some(FACT_CHUNK as i64 + 1));
-        let whole = Page::from_facts(facts()).unwrap();
-        let chunked = Page::from_chunks(PageFacts { nodes: Vec::new(), ..facts() }, chunks).unwrap();
-        assert_eq!(format!("{whole:?}"), format!("{chunked:?}"));
-        assert_eq!(whole.nodes.len(), nodes.len());
-        assert_eq!(whole.nodes[0].children.len(), pairs);
-        let last = whole.nodes.len() - 1;
-        assert!(matches!(&whole.nodes[last].kind, NodeKind::Text(t) if t == &format!("Paragraph {}.", pairs - 1)));
-        assert_eq!(Page::from_chunks(PageFacts::default(), NodeChunks::default()).unwrap_err(), Error::EmptyPage);
+        let facts = PageFacts { nodes: nodes.clone(), viewport_width: 1000.0, ..Default::default() };
+        let released = Page::from_facts(facts.clone()).unwrap();
+        let total = nodes.len();
+        let whole = Page::build(facts, total, &mut nodes.into_iter()).unwrap();
+        assert_eq!(format!("{whole:?}"), format!("{released:?}"));
+        assert_eq!((released.nodes.len(), released.nodes[0].children.len()), (total, pairs));
+        let last = total - 1;
+        assert!(matches!(&released.nodes[last].kind, NodeKind::Text(t) if t == &format!("Paragraph {}.", pairs - 1)));
     }
 
     #[test]

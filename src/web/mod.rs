@@ -136,9 +136,9 @@ impl LivePage {
 /// Walks the rendered `doc` into a [`LivePage`].
 #[wasm_bindgen(js_name = walkDocument)]
 pub fn walk_document(doc: &web_sys::Document) -> Result<LivePage, JsError> {
-    let walk::Walk { facts, chunks, nodes, walk_ms, style_ms } = walk::walk_document(doc).map_err(js_error)?;
+    let walk::Walk { facts, nodes, walk_ms, style_ms } = walk::walk_document(doc).map_err(js_error)?;
     let t = performance_now();
-    let page = Page::from_chunks(facts, chunks).map_err(js_error)?;
+    let page = Page::from_facts(facts).map_err(js_error)?;
     let model_ms = performance_now() - t;
     Ok(LivePage { page, nodes, walk: WalkStages { dom_ms: walk_ms - style_ms, style_ms, model_ms } })
 }
@@ -146,8 +146,7 @@ pub fn walk_document(doc: &web_sys::Document) -> Result<LivePage, JsError> {
 /// The facts the web-sys walker reads from `doc` (to compare walkers).
 #[wasm_bindgen(js_name = readFacts)]
 pub fn read_facts(doc: &web_sys::Document) -> Result<JsValue, JsError> {
-    let walk = walk::walk_document(doc).map_err(js_error)?;
-    to_js(&PageFacts { nodes: walk.chunks.into_vec(), ..walk.facts })
+    to_js(&walk::walk_document(doc).map_err(js_error)?.facts)
 }
 
 /// Walks `doc` and extracts in one call.

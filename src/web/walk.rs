@@ -27,7 +27,7 @@ use web_sys::{AssignedNodesOptions, Document, Element, HtmlSlotElement, Node, Wi
 
 use super::performance_now;
 use crate::error::Error;
-use crate::model::{attributes_read, is_frame, is_opaque, is_skipped, reads_box, walks_noscript, MetaFact, NodeChunks, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
+use crate::model::{attributes_read, is_frame, is_opaque, is_skipped, reads_box, walks_noscript, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
 use crate::text;
 
 #[wasm_bindgen]
@@ -114,10 +114,7 @@ const INTERNED: &[&str] = &[
 /// The walk's output: the facts, and the DOM nodes they were read from
 /// (index = node id).
 pub struct Walk {
-    /// The page's facts but its nodes'…
     pub facts: PageFacts,
-    /// …which are these ([`Page::from_chunks`](crate::model::Page::from_chunks)).
-    pub chunks: NodeChunks,
     pub nodes: Vec<Node>,
     /// Milliseconds the whole walk took…
     pub walk_ms: f64,
@@ -270,6 +267,9 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
         }
     }
     read_head(doc, &mut facts)?;
+    // Room for the nodes the page likely has ([`FACTS_RESERVED_PER_ELEMENT`]).
+    let elements = doc.get_elements_by_tag_name("*").length() as usize;
+    facts.nodes.reserve_exact(elements * FACTS_RESERVED_PER_ELEMENT.0 / FACTS_RESERVED_PER_ELEMENT.1);
 
     // Every name passed to the DOM is decoded into a JS string on each call
     // unless interned: intern the few the walk passes thousands of times.
@@ -282,8 +282,6 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
     let flatten = AssignedNodesOptions::new();
     flatten.set_flatten(true);
     let mut nodes: Vec<Node> = Vec::new();
-    // The nodes' facts (`facts.nodes` stays empty: see `NodeChunks`).
-    let mut chunks = NodeChunks::default();
     // Whether a node's font facts were read (set on first non-blank text child).
     let mut font_read: Vec<bool> = Vec::new();
     // The documents walked: the page, then each same-origin frame entered.
@@ -299,14 +297,14 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
     let mut last_style: Option<(usize, Style)> = None;
     while let Some((node, parent, in_hidden, frame)) = stack.pop() {
         let window = &frames[frame].window;
-        let index = chunks.len() as i64;
+        let index = facts.nodes.len() as i64;
         match node.node_type() {
             Node::TEXT_NODE => {
                 let data = node.node_value().unwrap_or_default();
                 if parent >= 0 && !font_read[parent as usize] && !text::is_blank(&data) {
                     font_read[parent as usize] = true;
                     let p = nodes[parent as usize].unchecked_ref::<Element>();
-                    if let Some(v) = chunks.get_mut(parent as usize).and_then(|f| f.visual.as_mut()) {
+                    if let Some(v) = facts.nodes[parent as usize].visual.as_mut() {
                         let t = style_time.start();
                         let style = match last_style.take() {
                             Some((i, style)) if i == parent as usize => style,
@@ -318,7 +316,7 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                         style_time.end(t);
                     }
                 }
-                chunks.push(NodeFacts { parent, tag: TEXT_NODE_TAG.into(), text: data, ..Default::default() });
+                push_node(&mut facts.nodes, NodeFacts { parent, tag: TEXT_NODE_TAG.into(), text: data, ..Default::default() });
             }
             Node::ELEMENT_NODE => {
                 let e: &Element = node.unchecked_ref();
@@ -384,7 +382,7 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                     }
                 }
                 f.tag = tag.clone();
-                chunks.push(f);
+                push_node(&mut facts.nodes, f);
                 last_style = style.filter(|_| !hidden).map(|s| (index as usize, s));
                 if tag == "noscript" {
                     if let Some(body) = noscript_body(e) {
@@ -429,12 +427,42 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
         font_read.push(false);
         frame_of.push(frame);
     }
-    if chunks.is_empty() {
+    if facts.nodes.is_empty() {
         return Err(Error::EmptyPage);
     }
     let walk_ms = performance_now() - started;
     let style_ms = style_time.total_ms().min(walk_ms);
-    Ok(Walk { facts, chunks, nodes, walk_ms, style_ms })
+    Ok(Walk { facts, nodes, walk_ms, style_ms })
+}
+
+/// Node facts reserved before the walk per element of the document (3/2;
+/// the generated wide page has 1.49 nodes per element, the dumped
+/// wcxb-dev pages a median of 2.3 per element walked, but the document's
+/// count also holds the head, scripts and styles, which the walk skips;
+/// beyond the reserve the facts grow by a quarter). A vector of facts (256 bytes a node
+/// in wasm32) that doubles as it grows holds up to three times its length
+/// while it copies itself; grown by a quarter ([`FACTS_GROWTH_DIVISOR`])
+/// it holds up to 2.25 times. On the generated pages of
+/// `./build.sh bench --growth` (2026-11-25), peak wasm memory with
+/// doubling / a quarter / a quarter after this reserve: wide 100,000
+/// elements 131 / 93 / 90 MiB, wide 1,000,000 1,027 / 875 / 872, deep
+/// 1,000,000 515 / 666 / 488 (the walk's peak is the page's at 100,000
+/// elements; the extraction's at a million, with the freed facts reused).
+pub const FACTS_RESERVED_PER_ELEMENT: (usize, usize) = (3, 2);
+
+/// Beyond the reserve, the facts grow by a quarter of their length at a
+/// time ([`FACTS_RESERVED_PER_ELEMENT`]).
+pub const FACTS_GROWTH_DIVISOR: usize = 4;
+
+/// The facts' least growth (nodes).
+pub const FACTS_MIN_GROWTH: usize = 1024;
+
+/// Pushes one node's facts, growing the vector by a quarter when full.
+fn push_node(nodes: &mut Vec<NodeFacts>, f: NodeFacts) {
+    if nodes.len() == nodes.capacity() {
+        nodes.reserve_exact((nodes.len() / FACTS_GROWTH_DIVISOR).max(FACTS_MIN_GROWTH));
+    }
+    nodes.push(f);
 }
 
 /// `<meta>` pairs and JSON-LD texts, from the whole document.
