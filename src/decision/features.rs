@@ -112,15 +112,16 @@ pub fn feature_names(table: &ScoreTable) -> Vec<String> {
 pub fn features(cx: &Context, table: &ScoreTable) -> Features {
     let names = feature_names(table);
     let mut values = Vec::with_capacity(cx.seg.leaves.len() * names.len());
-    each_row(cx, table, |_, row| values.extend_from_slice(row));
+    each_row(cx, table, &mut |_, row| values.extend_from_slice(row));
     Features { names, values }
 }
 
 /// Calls `f` with each leaf's index and feature row ([`feature_names`]),
 /// in document order. The row is a buffer reused for the next leaf: the
 /// decision reads each row once, so no page-sized matrix is built (on the
-/// 200,000-element page, 97,781 leaves of 122 features: 45 MiB).
-pub fn each_row(cx: &Context, table: &ScoreTable, mut f: impl FnMut(usize, &[f32])) {
+/// 200,000-element page, 97,781 leaves of 122 features: 45 MiB). `f` is a
+/// `dyn` closure: one copy of this function in the wasm for its callers.
+pub fn each_row(cx: &Context, table: &ScoreTable, f: &mut dyn FnMut(usize, &[f32])) {
     let page = cx.page;
     let seg = cx.seg;
     let leaf_cols = leaf_columns(table);
@@ -261,13 +262,13 @@ pub fn auto_context(cx: &Context, first: &Features, p1: &[f32]) -> Features {
 pub fn auto_extras(cx: &Context, p1: &[f32]) -> Features {
     let names = auto_context_names();
     let mut values = Vec::with_capacity(cx.seg.leaves.len() * names.len());
-    each_extras_row(cx, p1, |_, row| values.extend_from_slice(row));
+    each_extras_row(cx, p1, &mut |_, row| values.extend_from_slice(row));
     Features { names, values }
 }
 
 /// Calls `f` with each leaf's index and its [`auto_extras`] row, in
 /// document order (a reused buffer, as [`each_row`]'s).
-pub fn each_extras_row(cx: &Context, p1: &[f32], mut f: impl FnMut(usize, &[f32])) {
+pub fn each_extras_row(cx: &Context, p1: &[f32], f: &mut dyn FnMut(usize, &[f32])) {
     let page = cx.page;
     let seg = cx.seg;
     let n = seg.leaves.len();
@@ -427,6 +428,9 @@ mod tests {
         // The decision reads each row once, keeping only the second
         // stage's columns: the same probabilities.
         let model = crate::decision::LeafModel::shipped();
-        assert_eq!(crate::decision::leaf_probabilities(&cx, &t, &model), (p1, apart));
+        let both = (p1, apart);
+        assert_eq!(crate::decision::leaf_probabilities(&cx, &t, &model), both);
+        // On a page too large to keep them, the rows are built again.
+        assert_eq!(crate::decision::leaf_probabilities_keeping(&cx, &t, &model, 0), both);
     }
 }

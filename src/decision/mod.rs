@@ -158,16 +158,33 @@ pub fn probabilities_of(parts: &[&features::Features], forest: &Forest, rows: us
         .collect()
 }
 
+/// See [`leaf_probabilities`]: above this many kept values (`f32`, 16 MiB;
+/// about 60,000 leaves, a page of some 120,000 elements), the second pass
+/// builds each leaf's row again instead of keeping it. On the generated
+/// 1,000,000-element page (490,000 leaves) the kept rows are 135 MB of
+/// wasm memory; building them again costs the decision one more pass over
+/// the rows (a third of its time on the 200,000-element page natively:
+/// 86 of 251 ms, `pith-lab signals`, 2026-11-25), which a page below this
+/// size does not pay.
+pub const ROWS_KEPT_MAX: usize = 4 << 20;
+
 /// The leaf model's probabilities: (first stage, final). Each leaf's
 /// feature row is built once and read at once ([`features::each_row`]):
 /// the first forest's probability, and a copy of only the features the
-/// second forest reads (69 of 122). On the 200,000-element page (97,781
-/// leaves) the rows took 52 MiB as two full matrices and take 26 MiB so.
-/// Kept in half precision (rounded down, which compares with the forests'
+/// second forest reads (69 of 122), or on a very large page none
+/// ([`ROWS_KEPT_MAX`]). On the 200,000-element page (97,781 leaves) the
+/// rows took 52 MiB as two full matrices and take 26 MiB so. Kept in half
+/// precision (rounded down, which compares with the forests'
 /// half-precision thresholds exactly as the `f32` value does) they took
 /// 13 MiB, but the conversions made the decision slower: 1,090 → 1,225 ms
 /// summed over wcxb-dev (`pith-lab signals wcxb-dev`, 2026-11-25).
 pub fn leaf_probabilities(cx: &Context, table: &ScoreTable, model: &LeafModel) -> (Vec<f32>, Vec<f32>) {
+    leaf_probabilities_keeping(cx, table, model, ROWS_KEPT_MAX)
+}
+
+/// [`leaf_probabilities`], keeping the rows when they hold at most
+/// `kept_max` values.
+pub fn leaf_probabilities_keeping(cx: &Context, table: &ScoreTable, model: &LeafModel, kept_max: usize) -> (Vec<f32>, Vec<f32>) {
     let n = cx.seg.leaves.len();
     let names = features::feature_names(table);
     let position = |f: &str| names.iter().position(|n| n == f);
@@ -191,35 +208,50 @@ pub fn leaf_probabilities(cx: &Context, table: &ScoreTable, model: &LeafModel) -
             })
             .collect()
     });
+    let keep_rows = n * kept.len() <= kept_max;
     let first = model.first.decode();
     let mut x = vec![f32::NAN; model.first.features.len()];
     let mut p1 = Vec::with_capacity(n);
-    let mut rows: Vec<f32> = Vec::with_capacity(n * kept.len());
-    features::each_row(cx, table, |_, row| {
+    let mut rows: Vec<f32> = Vec::with_capacity(if keep_rows { n * kept.len() } else { 0 });
+    features::each_row(cx, table, &mut |_, row| {
         for (slot, at) in x.iter_mut().zip(&first_at) {
             *slot = at.map_or(f32::NAN, |j| row[j]);
         }
         p1.push(first.probability(&x));
-        rows.extend(kept.iter().map(|&j| row[j]));
+        if keep_rows {
+            rows.extend(kept.iter().map(|&j| row[j]));
+        }
     });
     let Some(second) = model.second else {
         return (p1.clone(), p1);
     };
     let decoded = second.decode();
     let mut x = vec![f32::NAN; second.features.len()];
-    let mut p2 = Vec::with_capacity(n);
-    let width = kept.len();
-    features::each_extras_row(cx, &p1, |i, extras| {
-        let row = &rows[i * width..(i + 1) * width];
+    // The second forest on one leaf: its kept columns (`kept_value(k)`)
+    // and its extras.
+    let mut probability = |kept_value: &dyn Fn(usize) -> f32, extras: &[f32]| {
         for (slot, at) in x.iter_mut().zip(&second_at) {
             *slot = match at {
-                Some(Ok(k)) => row[*k],
+                Some(Ok(k)) => kept_value(*k),
                 Some(Err(j)) => extras[*j],
                 None => f32::NAN,
             };
         }
-        p2.push(decoded.probability(&x));
-    });
+        decoded.probability(&x)
+    };
+    let mut p2 = Vec::with_capacity(n);
+    if keep_rows {
+        let width = kept.len();
+        features::each_extras_row(cx, &p1, &mut |i, extras| {
+            let row = &rows[i * width..(i + 1) * width];
+            p2.push(probability(&|k| row[k], extras));
+        });
+    } else {
+        let extras = features::auto_extras(cx, &p1);
+        features::each_row(cx, table, &mut |i, row| {
+            p2.push(probability(&|k| row[kept[k]], extras.row(i)));
+        });
+    }
     (p1, p2)
 }
 
