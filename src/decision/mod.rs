@@ -158,15 +158,17 @@ pub fn probabilities_of(parts: &[&features::Features], forest: &Forest, rows: us
         .collect()
 }
 
-/// See [`leaf_probabilities`]: above this many kept values (`f32`, 16 MiB;
-/// about 60,000 leaves, a page of some 120,000 elements), the second pass
+/// See [`leaf_probabilities`]: above this many kept values (`f32`, 64 MiB;
+/// about 240,000 leaves, a page of some 500,000 elements), the second pass
 /// builds each leaf's row again instead of keeping it. On the generated
 /// 1,000,000-element page (490,000 leaves) the kept rows are 135 MB of
-/// wasm memory; building them again costs the decision one more pass over
-/// the rows (a third of its time on the 200,000-element page natively:
-/// 86 of 251 ms, `pith-lab signals`, 2026-11-25), which a page below this
-/// size does not pay.
-pub const ROWS_KEPT_MAX: usize = 4 << 20;
+/// wasm memory, and building them again took its peak from 872 to 775 MiB
+/// (`./build.sh bench --growth`, 2026-11-25). It costs the decision one
+/// more pass over the rows: on the 200,000-element page (6.7M values,
+/// below this), natively 225 → 270 ms and about 30 ms of its 0.7 s of
+/// scoring in the extension (`--large 200000`), so a page that size keeps
+/// its 26 MiB of rows.
+pub const ROWS_KEPT_MAX: usize = 16 << 20;
 
 /// The leaf model's probabilities: (first stage, final). Each leaf's
 /// feature row is built once and read at once ([`features::each_row`]):
