@@ -239,8 +239,8 @@ pub fn auto_context_names() -> Vec<String> {
 /// The first stage's probabilities around each leaf, appended to the
 /// leaf's features (see [`auto_context_names`]): the second stage's rows,
 /// as the trainer reads them. The core does not build this matrix: it
-/// reads the first stage's and [`auto_extras`] side by side
-/// ([`crate::decision::probabilities_of`]).
+/// reads each leaf's row and its extras side by side
+/// ([`crate::decision::leaf_probabilities`]).
 pub fn auto_context(cx: &Context, first: &Features, p1: &[f32]) -> Features {
     let extras = auto_extras(cx, p1);
     let mut names = first.names.clone();
@@ -254,11 +254,13 @@ pub fn auto_context(cx: &Context, first: &Features, p1: &[f32]) -> Features {
 }
 
 /// The second stage's own columns ([`auto_context_names`]) for every leaf,
-/// from the first stage's probabilities `p1` (one per leaf). Kept apart
-/// from the first stage's matrix, which the second stage also reads: a
-/// joined copy of both raised the peak heap of extracting the
-/// 200,000-element page of `tests/eval/large-page.mjs` from 243 to 289
-/// MiB (`pith-lab signals PAGE.html`, parsed natively, 2026-11-23).
+/// from the first stage's probabilities `p1` (one per leaf), as a matrix:
+/// the trainer's, and the decision's on a page too large to keep its rows
+/// ([`crate::decision::ROWS_KEPT_MAX`]). Kept apart from the first stage's
+/// columns, which the second stage also reads: a joined copy of both
+/// raised the peak heap of extracting the 200,000-element page of
+/// `tests/eval/large-page.mjs` from 243 to 289 MiB (`pith-lab signals
+/// PAGE.html`, parsed natively, 2026-11-23).
 pub fn auto_extras(cx: &Context, p1: &[f32]) -> Features {
     let names = auto_context_names();
     let mut values = Vec::with_capacity(cx.seg.leaves.len() * names.len());
