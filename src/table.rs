@@ -161,10 +161,11 @@ impl ScoreTable {
         }
         match &mut v.store {
             Store::Nodes(n) => n[node] = value,
-            Store::Space(k, vals) if self.spaces[*k].slot[node] != NO_SLOT => {
-                vals[self.spaces[*k].slot[node] as usize] = value;
-            }
-            _ => self.set_moving(col, node, value),
+            Store::Space(k, vals) => match self.spaces[*k].slot[node] {
+                NO_SLOT => self.set_moving(col, node, value),
+                s => vals[s as usize] = value,
+            },
+            Store::Root => self.set_moving(col, node, value),
         }
     }
 
