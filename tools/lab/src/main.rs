@@ -8,6 +8,8 @@
 //! pith-lab eval [SET…] [--limit N] [--ids a,b]   the shipped model over the dumps (in-sample where it trained)
 //! pith-lab types [SET…]                           the page-type classifier alone, held out (TYPES_WRONG=1: list the misclassified pages)
 //! pith-lab refit | errors [SET…]                  the saved fold models: cut variants; where they err
+//! pith-lab held [SET…]                            the saved fold models through the whole pipeline:
+//!                                                 held-out figures of a rule change, without training
 //! pith-lab oracle [SET…]                          the best a leaf decision can do (labels as the decision)
 //! pith-lab leaves SET --ids a,b                   one page's leaves, labels and held-out probabilities
 //!                                                 (LEAVES_SHIPPED=1: the shipped model's)
@@ -269,6 +271,9 @@ fn main() {
         }
         "refit" => {
             refit(&a, &load_sets(&a));
+        }
+        "held" => {
+            held_cmd(&a, &load_sets(&a));
         }
         "train" => {
             train_cmd(&a, &load_sets(&a));
@@ -606,50 +611,7 @@ fn train_cmd(a: &Args, sets: &[DataSet]) {
             train::held_out(sets, &pages, &learned, &names, &rows, a.folds, &a.params, a.second.as_ref(), a.cut);
         held = second_data;
         println!("\n## held-out ({} folds by domain/site), {:?}, {:?}", a.folds, a.params, a.cut);
-        for ds in sets {
-            let mine: Vec<_> = res.iter().filter(|r| r.set == ds.name).collect();
-            let counts: Vec<score::ShingleCounts> = mine.iter().map(|r| r.shingle).collect();
-            let (_, _, sf) = score::shingle_f1(&counts);
-            println!(
-                "{}: {} pages, word F1 {:.3} (P {:.3} R {:.3}), shingle F1 {:.3}",
-                ds.name,
-                mine.len(),
-                mean(mine.iter().map(|r| r.word.f1)),
-                mean(mine.iter().map(|r| r.word.precision)),
-                mean(mine.iter().map(|r| r.word.recall)),
-                sf
-            );
-            let mut by_type: BTreeMap<&str, Vec<&train::HeldOut>> = BTreeMap::new();
-            for r in &mine {
-                if let Some(t) = &r.label {
-                    by_type.entry(t.as_str()).or_default().push(r);
-                }
-            }
-            for (t, v) in &by_type {
-                println!(
-                    "  {t:14} {:4} F1 {:.3} P {:.3} R {:.3} type acc {:.2}",
-                    v.len(),
-                    mean(v.iter().map(|r| r.word.f1)),
-                    mean(v.iter().map(|r| r.word.precision)),
-                    mean(v.iter().map(|r| r.word.recall)),
-                    mean(v.iter().map(|r| if r.predicted == *t { 1.0 } else { 0.0 }))
-                );
-            }
-            if !by_type.is_empty() {
-                let labelled: Vec<_> = mine.iter().filter(|r| r.label.is_some()).collect();
-                println!(
-                    "  page type accuracy {:.3}",
-                    mean(labelled.iter().map(|r| if r.label.as_deref() == Some(r.predicted.as_str()) { 1.0 } else { 0.0 }))
-                );
-            }
-        }
-        let path = a.out.join("held-out.json");
-        let _ = std::fs::create_dir_all(&a.out);
-        let rows: Vec<_> = res
-            .iter()
-            .map(|r| serde_json::json!({"set": r.set, "id": r.id, "type": r.label, "predicted": r.predicted, "word": r.word.f1, "p": r.word.precision, "r": r.word.recall}))
-            .collect();
-        let _ = std::fs::write(path, serde_json::to_string(&rows).unwrap_or_default());
+        print_held_out(a, sets, &res);
     }
     if a.write {
         let page_words = words.all();
@@ -691,6 +653,85 @@ fn train_cmd(a: &Args, sets: &[DataSet]) {
         eprintln!("wrote {} ({} leaf nodes)", path.display(), model.nodes());
     }
     eprintln!("done in {:.1} s", t0.elapsed().as_secs_f64());
+}
+
+/// Prints held-out figures per set and page type, and writes them per page
+/// to `held-out.json` in the output folder.
+fn print_held_out(a: &Args, sets: &[DataSet], res: &[train::HeldOut]) {
+    for ds in sets {
+        let mine: Vec<_> = res.iter().filter(|r| r.set == ds.name).collect();
+        let counts: Vec<score::ShingleCounts> = mine.iter().map(|r| r.shingle).collect();
+        let (_, _, sf) = score::shingle_f1(&counts);
+        println!(
+            "{}: {} pages, word F1 {:.3} (P {:.3} R {:.3}), shingle F1 {:.3}",
+            ds.name,
+            mine.len(),
+            mean(mine.iter().map(|r| r.word.f1)),
+            mean(mine.iter().map(|r| r.word.precision)),
+            mean(mine.iter().map(|r| r.word.recall)),
+            sf
+        );
+        let mut by_type: BTreeMap<&str, Vec<&train::HeldOut>> = BTreeMap::new();
+        for r in &mine {
+            if let Some(t) = &r.label {
+                by_type.entry(t.as_str()).or_default().push(r);
+            }
+        }
+        for (t, v) in &by_type {
+            println!(
+                "  {t:14} {:4} F1 {:.3} P {:.3} R {:.3} type acc {:.2}",
+                v.len(),
+                mean(v.iter().map(|r| r.word.f1)),
+                mean(v.iter().map(|r| r.word.precision)),
+                mean(v.iter().map(|r| r.word.recall)),
+                mean(v.iter().map(|r| if r.predicted == *t { 1.0 } else { 0.0 }))
+            );
+        }
+        if !by_type.is_empty() {
+            let labelled: Vec<_> = mine.iter().filter(|r| r.label.is_some()).collect();
+            println!(
+                "  page type accuracy {:.3}",
+                mean(labelled.iter().map(|r| if r.label.as_deref() == Some(r.predicted.as_str()) { 1.0 } else { 0.0 }))
+            );
+        }
+    }
+    let path = a.out.join("held-out.json");
+    let _ = std::fs::create_dir_all(&a.out);
+    let rows: Vec<_> = res
+        .iter()
+        .map(|r| serde_json::json!({"set": r.set, "id": r.id, "type": r.label, "predicted": r.predicted, "word": r.word.f1, "p": r.word.precision, "r": r.word.recall}))
+        .collect();
+    let _ = std::fs::write(path, serde_json::to_string(&rows).unwrap_or_default());
+}
+
+/// The saved fold models (`train`) through the whole pipeline, rules
+/// included, on their own folds' pages: held-out figures of a change to
+/// what follows the forests (the decision's rules, the article) in seconds,
+/// without training again. Features the forests read must not change.
+fn held_cmd(a: &Args, sets: &[DataSet]) {
+    let folds: Vec<_> = (0..a.folds).map(|k| train::load_fold(k).expect("fold models: run train first")).collect();
+    let pages = train::pages(sets, a.folds);
+    let res = par_map(&pages, |p| {
+        let ds = &sets[p.set];
+        let truth = &ds.truth[&p.id];
+        let page = ds.page(&p.id)?;
+        let (first, second, types, vocabulary, page_words) = &folds[p.fold as usize];
+        let leaf = pith::decision::LeafModel { first, second: second.as_ref(), cut: a.cut };
+        let models = Models { vocabulary, page_words, page_type: types, leaf };
+        let ex = pith::extract::extract_with(&page, &Options { scores: false, ..Options::default() }, &models).ok()?;
+        let body = truth.article_body.as_deref().unwrap_or("");
+        Some(train::HeldOut {
+            set: ds.name.clone(),
+            id: p.id.clone(),
+            label: truth.page_type.clone(),
+            predicted: ex.page_type.kind.name().to_string(),
+            word: score::word_score(body, &ex.text),
+            shingle: score::shingle_counts(body, &ex.text),
+        })
+    });
+    let res: Vec<train::HeldOut> = res.into_iter().flatten().collect();
+    println!("## held out: the saved fold models ({} folds), {:?}", a.folds, a.cut);
+    print_held_out(a, sets, &res);
 }
 
 /// The saved fold models' held-out probabilities, cut in several ways:
