@@ -712,22 +712,9 @@ fn held_cmd(a: &Args, sets: &[DataSet]) {
     let folds: Vec<_> = (0..a.folds).map(|k| train::load_fold(k).expect("fold models: run train first")).collect();
     let pages = train::pages(sets, a.folds);
     let res = par_map(&pages, |p| {
-        let ds = &sets[p.set];
-        let truth = &ds.truth[&p.id];
-        let page = ds.page(&p.id)?;
         let (first, second, types, vocabulary, page_words) = &folds[p.fold as usize];
         let leaf = pith::decision::LeafModel { first, second: second.as_ref(), cut: a.cut };
-        let models = Models { vocabulary, page_words, page_type: types, leaf };
-        let ex = pith::extract::extract_with(&page, &Options { scores: false, ..Options::default() }, &models).ok()?;
-        let body = truth.article_body.as_deref().unwrap_or("");
-        Some(train::HeldOut {
-            set: ds.name.clone(),
-            id: p.id.clone(),
-            label: truth.page_type.clone(),
-            predicted: ex.page_type.kind.name().to_string(),
-            word: score::word_score(body, &ex.text),
-            shingle: score::shingle_counts(body, &ex.text),
-        })
+        train::held_out_page(sets, p, &Models { vocabulary, page_words, page_type: types, leaf })
     });
     let res: Vec<train::HeldOut> = res.into_iter().flatten().collect();
     println!("## held out: the saved fold models ({} folds), {:?}", a.folds, a.cut);

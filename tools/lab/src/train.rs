@@ -463,6 +463,23 @@ pub struct HeldOut {
     pub shingle: score::ShingleCounts,
 }
 
+/// Page `p` extracted with `models` (its fold's) and scored against its truth.
+pub fn held_out_page(sets: &[DataSet], p: &PageRef, models: &Models) -> Option<HeldOut> {
+    let ds = &sets[p.set];
+    let truth = &ds.truth[&p.id];
+    let page = ds.page(&p.id)?;
+    let ex = extract_with(&page, &Options { scores: false, ..Options::default() }, models).ok()?;
+    let body = truth.article_body.as_deref().unwrap_or("");
+    Some(HeldOut {
+        set: ds.name.clone(),
+        id: p.id.clone(),
+        label: truth.page_type.clone(),
+        predicted: ex.page_type.kind.name().to_string(),
+        word: score::word_score(body, &ex.text),
+        shingle: score::shingle_counts(body, &ex.text),
+    })
+}
+
 /// Where the fold models are kept for inspection (`pith-lab leaves`).
 pub fn fold_model_path(k: u64) -> std::path::PathBuf {
     let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../eval-out/lab");
@@ -627,21 +644,7 @@ pub fn held_out(
         let fold = &learned[k as usize];
         let models = Models { vocabulary: fold.vocabulary, page_words: fold.page_words, page_type: &fold.types, leaf };
         let test: Vec<&PageRef> = pages.iter().filter(|p| p.fold == k).collect();
-        let res = par_map(&test, |p| {
-            let ds = &sets[p.set];
-            let truth = &ds.truth[&p.id];
-            let page = ds.page(&p.id)?;
-            let ex = extract_with(&page, &Options { scores: false, ..Options::default() }, &models).ok()?;
-            let body = truth.article_body.as_deref().unwrap_or("");
-            Some(HeldOut {
-                set: ds.name.clone(),
-                id: p.id.clone(),
-                label: truth.page_type.clone(),
-                predicted: ex.page_type.kind.name().to_string(),
-                word: score::word_score(body, &ex.text),
-                shingle: score::shingle_counts(body, &ex.text),
-            })
-        });
+        let res = par_map(&test, |p| held_out_page(sets, p, &models));
         out.extend(res.into_iter().flatten());
     }
     (out, second_data)
