@@ -226,16 +226,10 @@ fn main() {
             for id in a.ids.iter().flatten() {
                 let page = ds.page(id).expect("facts");
                 let fold = ds.fold(id, a.folds);
-                let (forest, second, types, vocabulary, page_words) =
-                    train::load_fold(fold).expect("fold models: run train first");
+                let saved = train::load_fold(fold).expect("fold models: run train first");
                 // LEAVES_SHIPPED=1: the shipped models instead of the page's fold's.
                 let shipped = std::env::var_os("LEAVES_SHIPPED").is_some();
-                let models = if shipped {
-                    Models::default()
-                } else {
-                    let leaf = pith::decision::LeafModel { first: &forest, second: second.as_ref(), cut: a.cut };
-                    pith::extract::Models { vocabulary, page_words, page_type: &types, leaf }
-                };
+                let models = if shipped { Models::default() } else { train::fold_models(&saved, a.cut) };
                 let leaf = models.leaf;
                 let (seg, mut table, pt) = pith::extract::analyse(&page, &models);
                 let cx = pith::papers::Context::new(&page, &seg);
@@ -289,10 +283,8 @@ fn main() {
                 return;
             }
             for k in 0..a.folds {
-                let (first, second, types, vocabulary, page_words) =
-                    train::load_fold(k).expect("fold models: run train first");
-                let leaf = pith::decision::LeafModel { first: &first, second: second.as_ref(), cut: a.cut };
-                let models = pith::extract::Models { vocabulary, page_words, page_type: &types, leaf };
+                let saved = train::load_fold(k).expect("fold models: run train first");
+                let models = train::fold_models(&saved, a.cut);
                 eprintln!("fold {k}:");
                 if let Some(n) = a.explain {
                     if let Err(e) = synthetic::explain(n, &models) {
@@ -712,9 +704,7 @@ fn held_cmd(a: &Args, sets: &[DataSet]) {
     let folds: Vec<_> = (0..a.folds).map(|k| train::load_fold(k).expect("fold models: run train first")).collect();
     let pages = train::pages(sets, a.folds);
     let res = par_map(&pages, |p| {
-        let (first, second, types, vocabulary, page_words) = &folds[p.fold as usize];
-        let leaf = pith::decision::LeafModel { first, second: second.as_ref(), cut: a.cut };
-        train::held_out_page(sets, p, &Models { vocabulary, page_words, page_type: types, leaf })
+        train::held_out_page(sets, p, &train::fold_models(&folds[p.fold as usize], a.cut))
     });
     let res: Vec<train::HeldOut> = res.into_iter().flatten().collect();
     println!("## held out: the saved fold models ({} folds), {:?}", a.folds, a.cut);
@@ -737,9 +727,8 @@ fn refit(a: &Args, sets: &[DataSet]) {
     let data: Vec<Option<P>> = par_map(&pages, |p| {
         let ds = &sets[p.set];
         let page = ds.page(&p.id)?;
-        let (first, second, types, vocabulary, page_words) = &folds[p.fold as usize];
-        let leaf = pith::decision::LeafModel { first, second: second.as_ref(), cut: a.cut };
-        let models = pith::extract::Models { vocabulary, page_words, page_type: types, leaf };
+        let models = train::fold_models(&folds[p.fold as usize], a.cut);
+        let leaf = models.leaf;
         let (seg, table, _) = pith::extract::analyse(&page, &models);
         let cx = pith::papers::Context::new(&page, &seg);
         let (_, probs) = pith::decision::leaf_probabilities(&cx, &table, &leaf);
@@ -845,9 +834,8 @@ fn errors_cmd(a: &Args, sets: &[DataSet]) {
     let rows: Vec<Option<Vec<(String, String, bool, bool, u32, String)>>> = par_map(&pages, |p| {
         let ds = &sets[p.set];
         let page = ds.page(&p.id)?;
-        let (first, second, types, vocabulary, page_words) = &folds[p.fold as usize];
-        let leaf = pith::decision::LeafModel { first, second: second.as_ref(), cut: a.cut };
-        let models = pith::extract::Models { vocabulary, page_words, page_type: types, leaf };
+        let models = train::fold_models(&folds[p.fold as usize], a.cut);
+        let leaf = models.leaf;
         let (seg, mut table, pt) = pith::extract::analyse(&page, &models);
         let cx = pith::papers::Context::new(&page, &seg);
         let d = pith::decision::decide_with(&cx, &mut table, &pt, &leaf);

@@ -532,6 +532,13 @@ fn model_of(f: &Forest) -> (Vec<String>, Model) {
 /// forests, vocabulary, page words).
 pub type FoldModels = (Forest, Option<Forest>, [Forest; 7], &'static [i8], &'static [i8]);
 
+/// The core's models from a fold's, with the decision's `cut`.
+pub fn fold_models(fold: &FoldModels, cut: pith::decision::Cut) -> Models<'_> {
+    let (first, second, types, vocabulary, page_words) = fold;
+    let leaf = pith::decision::LeafModel { first, second: second.as_ref(), cut };
+    Models { vocabulary, page_words, page_type: types, leaf }
+}
+
 /// Loads fold `k`'s models.
 pub fn load_fold(k: u64) -> Option<FoldModels> {
     let text = std::fs::read_to_string(fold_model_path(k)).ok()?;
