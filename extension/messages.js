@@ -100,6 +100,9 @@
  * @property {boolean} [backSkipsPage]  the browser's Back would skip the page (Chromium skips
  *                                      pages the user never interacted with after an extension
  *                                      navigated away from them): returning reloads sourceUrl
+ * @property {boolean} [pending]  the background has opened the reader and is still scoring
+ *                                the page (no `result` yet): the reader waits for this key's
+ *                                next value (CS_BG_SCORE_FACTS)
  */
 
 /**
@@ -136,9 +139,16 @@ var PithMessages = Object.freeze({
   BG_CS_EXTRACT: 'pith:bg-cs-extract',
 
   /**
-   * CS → BG: the page blocks WebAssembly; score these facts (read by the JS
-   * walker) with the wasm core. `{type, facts: string (PageFacts as JSON), options}` →
-   * `{ok: true, extraction} | {ok: false, error}`
+   * CS → BG: score these facts (read by the JS walker: a page of up to
+   * 20,000 elements, or one that blocks WebAssembly) with the background's
+   * wasm core. `{type, facts: string (PageFacts as JSON), options}` →
+   * `{ok: true, extraction} | {ok: false, error}`.
+   *
+   * A toolbar click's read adds `{jobId, activated, startedAt, initMs,
+   * walkMs}` (see CS_BG_EXTRACTED): the background may then take the job
+   * over, opening the reader before it scores, so that the reader page
+   * loads while the core runs; it answers `{ok: true, handedOver: true}`
+   * and stores the article itself (StoredArticle.pending until then).
    */
   CS_BG_SCORE_FACTS: 'pith:cs-bg-score-facts',
 

@@ -104,9 +104,14 @@
   /**
    * Extracts the page.
    * @param {Object} [options] ExtractOptions
+   * @param {{jobId: string, activated: boolean|null}} [job] the toolbar
+   *   click's read (extractInPage): on the JS-walker path the background may
+   *   take the job over when the facts arrive (it opens the reader at once
+   *   and scores while the reader loads); the result then says `handedOver`
+   *   and carries no extraction.
    * @returns {Promise<Object>} ContentResult
    */
-  async function extract(options = {}) {
+  async function extract(options = {}, job = null) {
     const { path: wanted, ...coreOptions } = options;
     options = coreOptions;
     const startedAt = Date.now();
@@ -134,9 +139,11 @@
     // an object field by field across the wasm boundary.
     const reply = await chrome.runtime.sendMessage({
       type: PithMessages.CS_BG_SCORE_FACTS, facts: JSON.stringify(facts), options,
+      ...(job ? { jobId: job.jobId, activated: job.activated, walkMs: tWalk - t1, initMs: t1 - t0, startedAt } : {}),
     });
     const t2 = performance.now();
     if (!reply || !reply.ok) throw new Error(reply ? reply.error : 'pith: no reply from the background');
+    if (reply.handedOver) return { ok: true, path: 'js-walker', handedOver: true, timing: timing(startedAt, t0, t1, tWalk, t2) };
     return {
       ok: true, path: 'js-walker', extraction: reply.extraction, wasmError: init.error,
       timing: timing(startedAt, t0, t1, tWalk, t2),

@@ -29,6 +29,15 @@
   /** How long a download's Blob URL is kept (ms): the download has started by then. */
   const BLOB_URL_LIFETIME_MS = 60000;
 
+  /**
+   * How long the reader waits for an article the background is still
+   * scoring (StoredArticle.pending; ms). The background's core takes 30-40
+   * ms at the median page and about a second on the largest page it scores
+   * (20,000 elements); it stores the article well within this unless its
+   * worker was stopped mid-score.
+   */
+  const PENDING_TIMEOUT_MS = 20000;
+
   const list = (v) => (Array.isArray(v) ? v : []);
   const str = (v) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
@@ -702,6 +711,31 @@
 
   // ------------------------------------------------------------------ start
 
+  /**
+   * The StoredArticle under `key` once it is no longer pending: the
+   * background opened this reader before it had scored the page
+   * (service-worker.js handOver) and stores the article when it has; null
+   * after PENDING_TIMEOUT_MS. Listening starts before the first read, so
+   * that a value stored in between is not missed.
+   */
+  function articleWhenReady(key) {
+    return new Promise((resolve) => {
+      let timer = 0;
+      const done = (value) => {
+        chrome.storage.onChanged.removeListener(changed);
+        clearTimeout(timer);
+        resolve(value);
+      };
+      const ready = (value) => value && typeof value === 'object' && !value.pending;
+      const changed = (changes, area) => {
+        if (area === 'session' && changes[key] && ready(changes[key].newValue)) done(changes[key].newValue);
+      };
+      chrome.storage.onChanged.addListener(changed);
+      timer = setTimeout(() => done(null), PENDING_TIMEOUT_MS);
+      chrome.storage.session.get(key).then((s) => { if (ready(s[key])) done(s[key]); }, () => {});
+    });
+  }
+
   async function start() {
     const key = new URLSearchParams(location.search).get('key');
     const [local, session] = await Promise.all([
@@ -715,6 +749,14 @@
       return;
     }
     stored = session[key];
+    if (stored && typeof stored === 'object' && stored.pending) {
+      main.dataset.state = 'loading';
+      stored = await articleWhenReady(key);
+      if (!stored) {
+        showMessage('Pith did not finish reading this page', ['Go back to the page and click the Pith button again.']);
+        return;
+      }
+    }
     if (!stored || typeof stored !== 'object') {
       stored = null;
       showMessage('This article is no longer here', ['Pith keeps articles only for a while. Open the page again and click the Pith button.']);

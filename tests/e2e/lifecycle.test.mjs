@@ -11,7 +11,9 @@
 //     error in the worker, no busy badge, no reader;
 //  6. a new worker warms its core up (on a page load, or on the click)
 //     and the click still ends in the reader;
-//  7. stored articles stay within bounds, the reader's own kept.
+//  7. stored articles stay within bounds, the reader's own kept;
+//  8. on the JS-walker path the reader opens while the worker scores the
+//     page, and shows the article once it is stored.
 // (The reader replaces the page in its tab: "a reader" is a tab whose URL
 // became the reader's.)
 //
@@ -407,4 +409,42 @@ test('a click keeps the newest stored articles, its own among them, and drops th
   await reader.reload();
   await assertShowsArticle(reader);
   await browser.worker.evaluate(async (ks) => chrome.storage.session.remove(ks), keys.filter((k) => k.endsWith('-old')));
+});
+
+// 8. The worker takes a click's read over when the page's facts arrive
+// (handOver in background/service-worker.js): it opens the reader first and
+// scores while the reader page loads; the reader, "Loading…", waits for the
+// article (StoredArticle.pending). Before, the reader's navigation started
+// only after the scores had gone back to the page and come back in its report.
+test('the reader opens while the worker scores the page, then shows its article (JS walker path)', { timeout: TEST_TIMEOUT_MS }, async () => {
+  /** The worker's scoring made this slow: far longer than the reader takes to start loading. */
+  const SLOW_SCORE_MS = 2000;
+  await browser.worker.evaluate((ms) => {
+    const original = wasm_bindgen.extractFacts;
+    globalThis.pithTestRestore = () => { wasm_bindgen.extractFacts = original; };
+    wasm_bindgen.extractFacts = (...args) => {
+      const end = Date.now() + ms;
+      while (Date.now() < end);
+      const out = original(...args);
+      globalThis.pithTestScoredAt = Date.now();
+      return out;
+    };
+  }, SLOW_SCORE_MS);
+  try {
+    const page = await openPage('/samples/article.html');
+    const before = pagesNow(browser.context);
+    await clickAction(browser, page);
+    const reader = await waitForReader(browser.context, before, READER_TIMEOUT_MS);
+    await assertShowsArticle(reader);
+    assert.match(await reader.locator('footer.about').innerText(), /JS walker/);
+    const readerStartedAt = await reader.evaluate(() => performance.timeOrigin);
+    const scoredAt = await browser.worker.evaluate(() => globalThis.pithTestScoredAt);
+    assert.ok(typeof scoredAt === 'number', 'the worker scored the page');
+    assert.ok(readerStartedAt < scoredAt - SLOW_SCORE_MS / 2,
+      `the reader's navigation started before the scoring ended (${Math.round(scoredAt - readerStartedAt)} ms before)`);
+    assert.equal(await badgeOf(page).catch(() => ''), '', 'no busy badge');
+    assert.equal(newReaders(before).length, 1, 'one reader');
+  } finally {
+    await browser.worker.evaluate(() => globalThis.pithTestRestore && globalThis.pithTestRestore());
+  }
 });
