@@ -139,6 +139,50 @@ pub const BYLINE_TRAILING_WORDS: &[&str] = &["published on", "posted on", "updat
 /// credit lines ("Text by") of `tidy_byline`: exact bylines on wcxb-dev
 /// 0.690 → 0.721, readability unchanged (`pith-lab eval`, 2026-11-23).
 pub const BYLINE_BADGE_WORD: &str = "badge";
+/// Words that, just before "by", make what follows it the credited name
+/// ("This post was written by Ada", "Recipe by Ada", "View all posts by
+/// Ada"): a participle of these verbs or one of these nouns. Other words
+/// before "by" leave the byline whole ("Stand by Me").
+///
+/// This, glued dates, [`BYLINE_SEPARATORS`], [`BYLINE_ROLE_TAIL_WORDS`]
+/// and [`BYLINE_ROLE_WORDS`] were written from the bylines `pith-lab eval`
+/// got wrong (`BYLINES_WRONG=1`), so in-sample: exact bylines on wcxb-dev
+/// 0.723 → 0.750, the readability set 0.684 → 0.697 (2026-11-25). The
+/// pages they now get wrong keep the title in the truth ("Ada Lovelace,
+/// CEO of Pith", "Ada | The Daily Paper"); WCXB's bylines mostly do not.
+pub const BYLINE_CREDIT_WORDS: &[&str] = &[
+    "written", "reviewed", "edited", "posted", "reported", "curated", "compiled", "produced", "created",
+    "illustrated", "photographed", "contributed", "presented", "hosted", "narrated", "published", "article",
+    "recipe", "guide", "story", "post", "posts", "photos", "review", "video", "interview", "column", "analysis",
+    "report", "words", "text",
+];
+/// Words that open a job title after the name, capitalised as bylines
+/// print them ("Ada Lovelace Senior Reporter", "Ada Lovelace Writer",
+/// forum cards' "ada Member Joined"): the byline is cut before the first
+/// one after its first word. Only capitalised words count, and only these
+/// (a name's own words are not in it; "Team" is left out: "The Pith Team"
+/// is a name).
+pub const BYLINE_ROLE_WORDS: &[&str] = &[
+    "Writer", "Reporter", "Editor", "Correspondent", "Contributor", "Columnist", "Journalist", "Founder",
+    "Co-Founder", "Cofounder", "CEO", "Senior", "Staff", "Former", "Chief", "Deputy", "Managing", "Associate",
+    "Contributing", "Freelance", "Guest", "Head", "Director", "Manager", "Consultant", "Specialist",
+    "Coordinator", "Analyst", "Member", "Moderator", "Admin", "Administrator", "Author", "Producer",
+    "Engineer", "Developer", "Designer", "Marketer", "Strategist", "Researcher", "Professor", "Intern",
+];
+/// After the name and a comma, a tail of at least this many words with no
+/// further comma is a title or an employer ("Ada Lovelace, Trial Attorney
+/// at Morgan", "Ada Lovelace, The Daily Paper"), cut off; shorter tails are
+/// degrees and initials ("Ada Lovelace, MD", "Lovelace, Ada").
+pub const BYLINE_ROLE_TAIL_WORDS: usize = 3;
+/// Separators between the name and what follows it ("Ada | Author", "Ada
+/// » Tue", "Ada - Product marketer"): the byline is cut at the first one
+/// after a name; where only a date stands before it ("Dec. 19, 2025 · Ada"),
+/// the name is what follows. Spaced, except '|' and '•', which pages also
+/// glue ("Ada| Author").
+pub const BYLINE_SEPARATORS: &[&str] = &[" | ", "|", " • ", "•", " · ", " » ", " - ", " — ", " – "];
+/// Weekdays (English), whole or cut to three letters: "on Friday" or "»
+/// Tue" after the name is when, not who.
+pub const WEEKDAYS: &[&str] = &["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 
 /// The metadata Pith reports.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -335,9 +379,12 @@ fn separator(s: &str, which: Which) -> Option<(usize, usize)> {
 }
 
 /// The name in a byline: whitespace collapsed, a date or relative time
-/// after the name cut off ([`byline_date_start`]) with the separator before
-/// it, and an opening "By" ([`BYLINE_PREFIXES`], [`BYLINE_GLUED_PREFIXES`])
-/// dropped. `None` when nothing is left.
+/// after the name cut off ([`byline_date_start`], [`glued_date_start`])
+/// with the separator before it, the name of a credit line taken
+/// ([`credited_name_start`]), what follows a separator dropped
+/// ([`before_separator`]), an opening "By" ([`BYLINE_PREFIXES`],
+/// [`BYLINE_GLUED_PREFIXES`]) and a job title ([`without_role`]) dropped.
+/// `None` when nothing is left.
 pub fn tidy_byline(byline: &str) -> Option<String> {
     let mut s = byline.to_string();
     for (entity, c) in BYLINE_ENTITIES {
@@ -352,10 +399,19 @@ pub fn tidy_byline(byline: &str) -> Option<String> {
             s = s[..w.as_ptr() as usize - s.as_ptr() as usize].trim_end().to_string();
         }
     }
+    // A date glued to the name ("Chris Carroll30 Sep 2022"): cut off.
+    if let Some(at) = glued_date_start(&s) {
+        s = s[..at].to_string();
+    }
     // A date before the name ("16 December 2025 by Ada"): the name after.
     if let Some(at) = date_then_by(&s) {
         s = s[at..].to_string();
     }
+    // A credit line ("This post was written by Ada"): the name after "by".
+    if let Some(at) = credited_name_start(&s) {
+        s = s[at..].trim_start().to_string();
+    }
+    s = before_separator(&s);
     if let Some(at) = byline_date_start(&s) {
         let before = &s[..at];
         // Not when only date words stand before it ("Last updated: …").
@@ -386,6 +442,7 @@ pub fn tidy_byline(byline: &str) -> Option<String> {
             s = trim_end(head);
         }
     }
+    s = without_role(&s);
     s = drop_avatar_letters(&s);
     // A display name and the same user name in brackets ("ada (Ada)").
     if let Some((name, rest)) = s.split_once(" (") {
@@ -396,6 +453,127 @@ pub fn tidy_byline(byline: &str) -> Option<String> {
     // An opening alone ("By", "Author:") names no one.
     let opening_alone = BYLINE_PREFIXES.iter().any(|p| s.eq_ignore_ascii_case(p));
     (!s.is_empty() && !opening_alone).then_some(s)
+}
+
+/// Where a date glued to a name starts ("Chris Carroll30 Sep 2022", "Ada
+/// Lovelace2022-11-23T08:10"): a digit right after a small letter, where a
+/// date begins. User names with digits ("ralston18 Titan") stay whole.
+fn glued_date_start(s: &str) -> Option<usize> {
+    let mut prev: Option<char> = None;
+    for (i, c) in s.char_indices() {
+        if c.is_ascii_digit() && prev.is_some_and(char::is_lowercase) && starts_with_date(&s[i..]) {
+            return Some(i);
+        }
+        prev = Some(c);
+    }
+    None
+}
+
+/// Whether `s` opens with a date: numeric ("2022-11-23", "3/4/2025", with
+/// anything glued after it) or one [`byline_date_start`] knows ("30 Sep
+/// 2022", "8h ago").
+fn starts_with_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    let digits = |from: usize| b.get(from..).map_or(0, |r| r.iter().take_while(|c| c.is_ascii_digit()).count());
+    let first = digits(0);
+    if (1..=4).contains(&first) && matches!(b.get(first), Some(b'-' | b'/')) {
+        let second = digits(first + 1);
+        if (1..=2).contains(&second) && b.get(first + 1 + second) == b.get(first) && digits(first + 2 + second) >= 2 {
+            return true;
+        }
+    }
+    // (A word before it: byline_date_start looks for dates after the first word.)
+    let mut with_word = String::with_capacity(s.len() + 2);
+    with_word.push_str("x ");
+    with_word.push_str(s);
+    byline_date_start(&with_word) == Some(2)
+}
+
+/// Where the credited name starts in a credit line ("This post was written
+/// by Ada", "Texas Mattress MakersReviewed by Ada"): after "by" (or "by:")
+/// that follows a [`BYLINE_CREDIT_WORDS`] word, or one glued to the word
+/// before it, and has words after it.
+fn credited_name_start(s: &str) -> Option<usize> {
+    let words: Vec<(usize, &str)> = s.split_whitespace().map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w)).collect();
+    (1..words.len().saturating_sub(1)).find_map(|k| {
+        let (at, w) = words[k];
+        if !w.trim_end_matches(':').eq_ignore_ascii_case("by") {
+            return None;
+        }
+        let before = words[k - 1].1.trim_matches(|c: char| !c.is_alphanumeric());
+        // The last capitalised part of a glued word ("MakersReviewed").
+        let last_part = before
+            .char_indices()
+            .rev()
+            .find(|&(i, c)| c.is_uppercase() && i > 0)
+            .map_or(before, |(i, _)| &before[i..]);
+        let credit = |w: &str| BYLINE_CREDIT_WORDS.contains(&w.to_lowercase().as_str());
+        (credit(before) || credit(last_part)).then_some(at + w.len())
+    })
+}
+
+/// `s` cut at its first [`BYLINE_SEPARATORS`] separator: what stands
+/// before it, or, where that is only a date (or nothing), what follows.
+fn before_separator(s: &str) -> String {
+    let found = BYLINE_SEPARATORS.iter().filter_map(|sep| s.find(sep).map(|i| (i, sep.len()))).min_by_key(|&(i, _)| i);
+    let Some((i, n)) = found else { return s.to_string() };
+    let (head, tail) = (s[..i].trim(), s[i + n..].trim());
+    let date_only = head.split_whitespace().all(|w| {
+        let bare = w.trim_matches(|c: char| c.is_ascii_punctuation()).to_lowercase();
+        bare.is_empty() || is_month(&bare) || is_weekday(&bare) || bare.chars().all(|c| c.is_ascii_digit())
+    });
+    if date_only && !tail.is_empty() { tail.to_string() } else { head.to_string() }
+}
+
+/// Whether a lower-cased word is a [`WEEKDAYS`] name, whole or cut to three letters.
+fn is_weekday(w: &str) -> bool {
+    WEEKDAYS.iter().any(|d| *d == w || (w.len() == 3 && d.starts_with(w)))
+}
+
+/// `s` without a job title after the name: cut before a comma that a long
+/// tail follows ([`BYLINE_ROLE_TAIL_WORDS`]), then before the first
+/// [`BYLINE_ROLE_WORDS`] word after the first word, also where it is glued
+/// to the name ("Ada LovelaceFounder at Pith", "Ada LovelaceTech Reporter":
+/// a short capitalised part glued to the word before the title goes too,
+/// but only after four small letters, so "McKay" and "MacDonald" stay), or
+/// before "on" and a weekday ("BeauHD on Friday").
+fn without_role(s: &str) -> String {
+    let mut s = s;
+    if let Some(i) = s.find(", ") {
+        let tail = &s[i + 2..];
+        if !tail.contains(',') && tail.split_whitespace().count() >= BYLINE_ROLE_TAIL_WORDS {
+            s = s[..i].trim_end();
+        }
+    }
+    let words: Vec<(usize, &str)> = s.split_whitespace().map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w)).collect();
+    // A glued word's capitalised parts after a run of at least four small letters.
+    let glue = |w: &str| -> Option<usize> {
+        let mut small = 0;
+        for (i, c) in w.char_indices() {
+            if c.is_uppercase() && small >= 4 {
+                return Some(i);
+            }
+            small = if c.is_lowercase() { small + 1 } else { 0 };
+        }
+        None
+    };
+    let role = |w: &str| BYLINE_ROLE_WORDS.contains(&w.trim_matches(|c: char| matches!(c, ',' | ':' | '.')));
+    for (k, &(at, w)) in words.iter().enumerate() {
+        if let Some(g) = glue(w).filter(|&g| role(&w[g..])) {
+            return s[..at + g].trim_end().to_string();
+        }
+        if k >= 2 && role(w) {
+            let (prev_at, prev) = words[k - 1];
+            if let Some(g) = glue(prev).filter(|&g| prev.len() - g <= 4) {
+                return s[..prev_at + g].trim_end().to_string();
+            }
+            return s[..at].trim_end().to_string();
+        }
+        if k > 0 && w.eq_ignore_ascii_case("on") && words.get(k + 1).is_some_and(|&(_, d)| is_weekday(&d.trim_matches(|c: char| c.is_ascii_punctuation()).to_lowercase())) {
+            return s[..at].trim_end().to_string();
+        }
+    }
+    s.to_string()
 }
 
 /// `s` with a space before a month glued to the name ("Ada
@@ -769,6 +947,44 @@ mod tests {
         // Character references escaped twice are read.
         assert_eq!(t("Maria &amp; Katerina").as_deref(), Some("Maria & Katerina"));
         assert_eq!(t("Sam O&#39;Brien").as_deref(), Some("Sam O'Brien"));
+    }
+
+    #[test]
+    fn bylines_lose_titles_credits_and_glued_dates() {
+        let t = |s: &str| tidy_byline(s);
+        // A date glued to the name; a user name with digits stays.
+        assert_eq!(t("Ada Lovelace30 Sep 2022, 11:07am").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("Ada Lovelace2022-11-23T08:10+02:00").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("ada1815 Member").as_deref(), Some("ada1815 Member"), "a title needs two words before it");
+        assert_eq!(t("lovelace18 Titan").as_deref(), Some("lovelace18 Titan"));
+        // Credit lines: the name after "by", only after a credit word.
+        assert_eq!(t("This post was written by Ada Lovelace").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("Recipe by Ada Lovelace").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("View all posts by Ada Lovelace").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("Pith Labs ExpertsReviewed by Ada Lovelace").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("Stand by Me").as_deref(), Some("Stand by Me"));
+        // Separators: the name before them, or after a date.
+        assert_eq!(t("Ada Lovelace| Author").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("Ada Lovelace - Product marketer").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("ada » Tue").as_deref(), Some("ada"));
+        assert_eq!(t("Dec. 19, 2025 · Ada Lovelace").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("Ada Lovelace-Byron").as_deref(), Some("Ada Lovelace-Byron"), "a hyphen in a name is no separator");
+        // Titles: after a comma and three words or more, or a title word
+        // after two words of name (also glued to it).
+        assert_eq!(t("Ada Lovelace, Trial Attorney at Pith").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("Ada Lovelace and Charles Babbage, The Analytical Review").as_deref(), Some("Ada Lovelace and Charles Babbage"));
+        assert_eq!(t("Ada Lovelace, MD").as_deref(), Some("Ada Lovelace, MD"));
+        assert_eq!(t("Lovelace, Ada").as_deref(), Some("Lovelace, Ada"));
+        assert_eq!(t("Ada Lovelace, Charles Babbage, Mary Somerville").as_deref(), Some("Ada Lovelace, Charles Babbage, Mary Somerville"));
+        assert_eq!(t("Ada Lovelace Senior Science Reporter").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("Ada Lovelace Writer").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("Ada LovelaceFounder at Pith").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("Ada LovelaceTech Reporter").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("Ada McKay Writer").as_deref(), Some("Ada McKay"), "a capital inside a name stays");
+        assert_eq!(t("Ada MacDonald Writer").as_deref(), Some("Ada MacDonald"));
+        assert_eq!(t("Pith Staff").as_deref(), Some("Pith Staff"), "a staff byline is a name");
+        assert_eq!(t("The Pith Team").as_deref(), Some("The Pith Team"));
+        assert_eq!(t("ada on Friday").as_deref(), Some("ada"));
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! ```text
 //! pith-lab train [SET…] [--folds K] [--write]   held-out figures; --write: train on all, check the generated
 //!                                                 pages (`synthetic`), write src/decision/model.rs
-//! pith-lab eval [SET…] [--limit N] [--ids a,b]   the shipped model over the dumps (in-sample where it trained)
+//! pith-lab eval [SET…] [--limit N] [--ids a,b]   the shipped model over the dumps (in-sample where it trained;
+//!                                                 BYLINES_WRONG=1: list the bylines that differ from the truth)
 //! pith-lab types [SET…]                           the page-type classifier alone, held out (TYPES_WRONG=1: list the misclassified pages)
 //! pith-lab refit | errors [SET…]                  the saved fold models: cut variants; where they err
 //! pith-lab held [SET…]                            the saved fold models through the whole pipeline:
@@ -443,7 +444,11 @@ fn eval(a: &Args, ds: &DataSet) {
             ms,
             title: truth.title.as_ref().map(|t| if t.trim() == out.title.trim() { 1.0 } else { 0.0 }),
             byline: truth.byline.as_ref().map(|b| {
-                if b.trim() == out.byline.as_deref().unwrap_or("").trim() { 1.0 } else { 0.0 }
+                let hit = b.trim() == out.byline.as_deref().unwrap_or("").trim();
+                if !hit && std::env::var_os("BYLINES_WRONG").is_some() {
+                    eprintln!("byline {id}: {:?} | {:?}", b.trim(), out.byline.as_deref().unwrap_or(""));
+                }
+                if hit { 1.0 } else { 0.0 }
             }),
             readerable: truth.readerable.map(|r| if r == out.readerable { 1.0 } else { 0.0 }),
         })
