@@ -69,6 +69,12 @@ pub const BYLINE_HINTS: &[&str] = &["byline", "author", "dateline", "writtenby",
 /// A byline is a short line; longer text marked "author" is a bio
 /// (Readability.js `_isValidByline`: under 100 characters).
 pub const MAX_BYLINE_CHARS: usize = 100;
+/// At most this many words make the name after a label in the same
+/// element ("By <a>Ada Lovelace</a>"): a name, not a clause ("By <a>signing
+/// up for our weekly newsletter</a>, …"). With it, exact bylines on
+/// wcxb-dev 0.754 → 0.762, the readability set unchanged (`pith-lab eval`,
+/// 2026-11-25).
+pub const LABEL_NAME_WORDS: usize = 4;
 
 /// Words that open a byline before the name ("By Ada Lovelace", "Written
 /// by: …", French "Par", Spanish "Por"), matched without case and followed
@@ -237,6 +243,50 @@ fn json_ld_article(page: &Page) -> Option<Value> {
     })
 }
 
+/// The name of the JSON-LD node whose `@id` is `id`, anywhere in the
+/// page's JSON-LD: where an article names its author only by reference
+/// (`"author": {"@id": "…#author"}`, as WordPress's Yoast SEO writes its
+/// `@graph`s), the Person it points to. Exact bylines on wcxb-dev 0.750 →
+/// 0.754, the readability set unchanged (`pith-lab eval`, 2026-11-25).
+fn json_ld_name_of(page: &Page, id: &str) -> Option<String> {
+    page.json_ld.iter().find_map(|src| {
+        let src = src.trim().trim_start_matches("<![CDATA[").trim_end_matches("]]>");
+        let root = json::parse(src).ok()?;
+        // An explicit stack, as in json_ld_article.
+        let mut stack = vec![&root];
+        while let Some(v) = stack.pop() {
+            match v {
+                Value::Array(items) => stack.extend(items.iter().rev()),
+                Value::Object(members) => {
+                    if v.get("@id").and_then(Value::as_str) == Some(id) {
+                        if let Some(name) = v.get("name").and_then(json_str) {
+                            return Some(name);
+                        }
+                    }
+                    stack.extend(members.iter().rev().map(|(_, m)| m));
+                }
+                _ => {}
+            }
+        }
+        None
+    })
+}
+
+/// The article's JSON-LD author: its name, or the names its `@id`
+/// references lead to ([`json_ld_name_of`]).
+fn json_ld_author(page: &Page, ld: Option<&Value>) -> Option<String> {
+    let author = ld?.get("author")?;
+    json_str(author).or_else(|| {
+        let refs: Vec<&Value> = match author {
+            Value::Array(items) => items.iter().collect(),
+            one => vec![one],
+        };
+        let names: Vec<String> =
+            refs.iter().filter_map(|r| r.get("@id")?.as_str()).filter_map(|id| json_ld_name_of(page, id)).collect();
+        (!names.is_empty()).then(|| names.join(", "))
+    })
+}
+
 fn json_str(v: &Value) -> Option<String> {
     match v {
         Value::String(s) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
@@ -277,7 +327,7 @@ pub fn read(page: &Page, root: Option<NodeId>) -> Metadata {
     // Each source in turn, until one gives a name ("By" alone does not).
     let body = body_byline(page, root);
     let byline = [
-        ld_field("author"),
+        json_ld_author(page, ld.as_ref()),
         meta(BYLINE_KEYS).filter(|a| !a.starts_with("http")),
         twitter_author(page),
         body.as_ref().map(|(_, text)| text.clone()),
@@ -786,7 +836,7 @@ fn is_author_archive(href: &str) -> bool {
 /// [`BYLINE_PREFIXES`] opening (a ':' after it allowed), and its next
 /// element sibling holds short text.
 fn label_sibling(page: &Page, id: NodeId) -> Option<(NodeId, String)> {
-    let [only] = page.nodes[id].children[..] else { return None };
+    let [only] = page.nodes[id].children[..] else { return label_child(page, id) };
     let label = page.text(only)?.trim().trim_end_matches(':').trim_end();
     if !BYLINE_PREFIXES.iter().any(|p| label.eq_ignore_ascii_case(p)) {
         return None;
@@ -799,6 +849,26 @@ fn label_sibling(page: &Page, id: NodeId) -> Option<(NodeId, String)> {
     }
     let text = page.text_content_within(next, MAX_BYLINE_CHARS - 1)?;
     (!text.trim().is_empty()).then_some((next, text))
+}
+
+/// The name after a label inside the same element ("By <a>Ada
+/// Lovelace</a>"): `id`'s first child that is not blank is a text reading
+/// a [`BYLINE_PREFIXES`] opening, the next child is an element of at most
+/// [`LABEL_NAME_WORDS`] words, and `id`'s whole text is a byline's length.
+fn label_child(page: &Page, id: NodeId) -> Option<(NodeId, String)> {
+    let children = &page.nodes[id].children;
+    let first = children.iter().position(|&c| page.text(c).is_none_or(|t| !t.trim().is_empty()))?;
+    let label = page.text(children[first])?.trim().trim_end_matches(':').trim_end();
+    if !BYLINE_PREFIXES.iter().any(|p| label.eq_ignore_ascii_case(p)) {
+        return None;
+    }
+    let next = *children.get(first + 1)?;
+    if page.element(next)?.hidden || page.text_content_within(id, MAX_BYLINE_CHARS).is_none_or(|t| t.chars().count() >= MAX_BYLINE_CHARS) {
+        return None;
+    }
+    let text = page.text_content_within(next, MAX_BYLINE_CHARS - 1)?;
+    let words = text.split_whitespace().count();
+    (1..=LABEL_NAME_WORDS).contains(&words).then_some((next, text))
 }
 
 fn byline_in(page: &Page, ids: std::ops::Range<NodeId>, hint: Hint) -> Option<(NodeId, String)> {
@@ -985,6 +1055,36 @@ mod tests {
         assert_eq!(t("Pith Staff").as_deref(), Some("Pith Staff"), "a staff byline is a name");
         assert_eq!(t("The Pith Team").as_deref(), Some("The Pith Team"));
         assert_eq!(t("ada on Friday").as_deref(), Some("ada"));
+    }
+
+    #[test]
+    fn json_ld_author_by_reference() {
+        // Yoast SEO's graph: the article points at a Person by its @id.
+        let p = page(
+            r#"<script type="application/ld+json">{"@graph":[
+               {"@type":"Article","headline":"H","author":{"@id":"https://x.test/#/person/1"}},
+               {"@type":"Person","@id":"https://x.test/#/person/1","name":"Ada Lovelace"}]}</script>"#,
+            "<p>Text</p>",
+        );
+        assert_eq!(read(&p, None).byline.as_deref(), Some("Ada Lovelace"));
+        // An @id that leads nowhere: the next source.
+        let p = page(
+            r#"<meta name="author" content="Meta Author"><script type="application/ld+json">
+               {"@type":"Article","author":{"@id":"https://x.test/nobody"}}</script>"#,
+            "<p>Text</p>",
+        );
+        assert_eq!(read(&p, None).byline.as_deref(), Some("Meta Author"));
+    }
+
+    #[test]
+    fn a_label_in_the_same_element_names_the_next_child() {
+        let p = page("", "<div>\n By <a href=\"/people/ada\">Ada Lovelace</a>\n</div><p>Text of the article.</p>");
+        let m = read(&p, None);
+        assert_eq!(m.byline.as_deref(), Some("Ada Lovelace"));
+        assert_eq!(p.text_content(m.byline_node.unwrap()), "Ada Lovelace");
+        // A clause, not a name.
+        let p = page("", "<p>By <a href=\"/join\">signing up for our weekly newsletter</a> you agree.</p>");
+        assert_eq!(read(&p, None).byline, None);
     }
 
     #[test]
