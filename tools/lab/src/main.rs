@@ -6,7 +6,8 @@
 //! pith-lab train [SET…] [--folds K] [--write]   held-out figures; --write: train on all, check the generated
 //!                                                 pages (`synthetic`), write src/decision/model.rs
 //! pith-lab eval [SET…] [--limit N] [--ids a,b]   the shipped model over the dumps (in-sample where it trained;
-//!                                                 BYLINES_WRONG=1: list the bylines that differ from the truth)
+//!                                                 BYLINES_WRONG=1 / TITLES_WRONG=1: list the bylines / titles
+//!                                                 that differ from the truth)
 //! pith-lab types [SET…]                           the page-type classifier alone, held out (TYPES_WRONG=1: list the misclassified pages)
 //! pith-lab refit | errors [SET…]                  the saved fold models: cut variants; where they err
 //! pith-lab held [SET…]                            the saved fold models through the whole pipeline:
@@ -442,7 +443,13 @@ fn eval(a: &Args, ds: &DataSet) {
             with: score::snippet_rate(&truth.with, &out.text),
             without: score::snippet_rate(&truth.without, &out.text),
             ms,
-            title: truth.title.as_ref().map(|t| if t.trim() == out.title.trim() { 1.0 } else { 0.0 }),
+            title: truth.title.as_ref().map(|t| {
+                let hit = t.trim() == out.title.trim();
+                if !hit && std::env::var_os("TITLES_WRONG").is_some() {
+                    eprintln!("title {id}: {:?} | {:?}", t.trim(), out.title.trim());
+                }
+                if hit { 1.0 } else { 0.0 }
+            }),
             byline: truth.byline.as_ref().map(|b| {
                 let hit = b.trim() == out.byline.as_deref().unwrap_or("").trim();
                 if !hit && std::env::var_os("BYLINES_WRONG").is_some() {
