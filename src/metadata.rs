@@ -236,10 +236,15 @@ fn json_ld_article(page: &Page) -> Option<Value> {
         }
         None
     }
-    page.json_ld.iter().find_map(|src| {
+    json_ld_values(page).find_map(find)
+}
+
+/// The page's JSON-LD blocks that parse, in order.
+fn json_ld_values(page: &Page) -> impl Iterator<Item = Value> + '_ {
+    page.json_ld.iter().filter_map(|src| {
         // Some sites wrap JSON-LD in CDATA markers.
         let src = src.trim().trim_start_matches("<![CDATA[").trim_end_matches("]]>");
-        json::parse(src).ok().and_then(find)
+        json::parse(src).ok()
     })
 }
 
@@ -249,9 +254,7 @@ fn json_ld_article(page: &Page) -> Option<Value> {
 /// `@graph`s), the Person it points to. Exact bylines on wcxb-dev 0.750 →
 /// 0.754, the readability set unchanged (`pith-lab eval`, 2026-11-25).
 fn json_ld_name_of(page: &Page, id: &str) -> Option<String> {
-    page.json_ld.iter().find_map(|src| {
-        let src = src.trim().trim_start_matches("<![CDATA[").trim_end_matches("]]>");
-        let root = json::parse(src).ok()?;
+    json_ld_values(page).find_map(|root| {
         // An explicit stack, as in json_ld_article.
         let mut stack = vec![&root];
         while let Some(v) = stack.pop() {
@@ -505,6 +508,11 @@ pub fn tidy_byline(byline: &str) -> Option<String> {
     (!s.is_empty() && !opening_alone).then_some(s)
 }
 
+/// The words of `s` with their byte offsets.
+fn word_offsets(s: &str) -> Vec<(usize, &str)> {
+    s.split_whitespace().map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w)).collect()
+}
+
 /// Where a date glued to a name starts ("Chris Carroll30 Sep 2022", "Ada
 /// Lovelace2022-11-23T08:10"): a digit right after a small letter, where a
 /// date begins. User names with digits ("ralston18 Titan") stay whole.
@@ -544,7 +552,7 @@ fn starts_with_date(s: &str) -> bool {
 /// that follows a [`BYLINE_CREDIT_WORDS`] word, or one glued to the word
 /// before it, and has words after it.
 fn credited_name_start(s: &str) -> Option<usize> {
-    let words: Vec<(usize, &str)> = s.split_whitespace().map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w)).collect();
+    let words = word_offsets(s);
     (1..words.len().saturating_sub(1)).find_map(|k| {
         let (at, w) = words[k];
         if !w.trim_end_matches(':').eq_ignore_ascii_case("by") {
@@ -595,7 +603,7 @@ fn without_role(s: &str) -> String {
             s = s[..i].trim_end();
         }
     }
-    let words: Vec<(usize, &str)> = s.split_whitespace().map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w)).collect();
+    let words = word_offsets(s);
     // A glued word's capitalised parts after a run of at least four small letters.
     let glue = |w: &str| -> Option<usize> {
         let mut small = 0;
@@ -745,10 +753,7 @@ fn is_month(w: &str) -> bool {
 /// does: "March 12, 2025", "12 March 2025", "11. Sep 2024", "2025-03-12",
 /// "3/12/2025", "3 hours ago", "8h ago", or a [`BYLINE_DATE_WORDS`] word.
 fn byline_date_start(s: &str) -> Option<usize> {
-    let words: Vec<(usize, &str)> = s
-        .split_whitespace()
-        .map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w))
-        .collect();
+    let words = word_offsets(s);
     let bare = |w: &str| w.trim_matches(|c: char| matches!(c, ',' | '.' | ':' | ';')).to_lowercase();
     let is_month = |w: &str| is_month(&bare(w));
     let is_day = |w: &str| {
@@ -837,8 +842,7 @@ fn is_author_archive(href: &str) -> bool {
 /// element sibling holds short text.
 fn label_sibling(page: &Page, id: NodeId) -> Option<(NodeId, String)> {
     let [only] = page.nodes[id].children[..] else { return label_child(page, id) };
-    let label = page.text(only)?.trim().trim_end_matches(':').trim_end();
-    if !BYLINE_PREFIXES.iter().any(|p| label.eq_ignore_ascii_case(p)) {
+    if !is_byline_label(page.text(only)?) {
         return None;
     }
     let siblings = &page.nodes[page.nodes[id].parent?].children;
@@ -851,6 +855,12 @@ fn label_sibling(page: &Page, id: NodeId) -> Option<(NodeId, String)> {
     (!text.trim().is_empty()).then_some((next, text))
 }
 
+/// Whether a text reads only a [`BYLINE_PREFIXES`] opening (a ':' after it allowed).
+fn is_byline_label(text: &str) -> bool {
+    let label = text.trim().trim_end_matches(':').trim_end();
+    BYLINE_PREFIXES.iter().any(|p| label.eq_ignore_ascii_case(p))
+}
+
 /// The name after a label inside the same element ("By <a>Ada
 /// Lovelace</a>"): `id`'s first child that is not blank is a text reading
 /// a [`BYLINE_PREFIXES`] opening, the next child is an element of at most
@@ -858,8 +868,7 @@ fn label_sibling(page: &Page, id: NodeId) -> Option<(NodeId, String)> {
 fn label_child(page: &Page, id: NodeId) -> Option<(NodeId, String)> {
     let children = &page.nodes[id].children;
     let first = children.iter().position(|&c| page.text(c).is_none_or(|t| !t.trim().is_empty()))?;
-    let label = page.text(children[first])?.trim().trim_end_matches(':').trim_end();
-    if !BYLINE_PREFIXES.iter().any(|p| label.eq_ignore_ascii_case(p)) {
+    if !is_byline_label(page.text(children[first])?) {
         return None;
     }
     let next = *children.get(first + 1)?;

@@ -542,10 +542,25 @@ function finishJob(tabId, jobId, result, activated = null) {
   return step;
 }
 
-async function finishJobNow(tabId, jobId, result, activated) {
+/**
+ * The tab's recorded job: its record in storage.session (what outlives a
+ * worker), or, without one, as when writing it failed, this worker's own.
+ */
+async function jobRecord(tabId) {
   const key = jobKey(tabId);
-  // (Without a record, as when writing it failed, this worker's own job counts.)
-  const record = (await chrome.storage.session.get(key))[key] || jobs.get(tabId);
+  return (await chrome.storage.session.get(key))[key] || jobs.get(tabId);
+}
+
+/** Forgets job `jobId` of the tab: this worker's entry and the record, if they are still that job's. */
+async function forgetJob(tabId, jobId) {
+  const key = jobKey(tabId);
+  if (jobs.get(tabId)?.id === jobId) jobs.delete(tabId);
+  const now = (await chrome.storage.session.get(key))[key];
+  if (now && now.id === jobId) await chrome.storage.session.remove(key);
+}
+
+async function finishJobNow(tabId, jobId, result, activated) {
+  const record = await jobRecord(tabId);
   // A job taken over with the page's facts ends in finishHandedOver; the
   // page's own report of it (the executeScript that ended with the page) is
   // no news.
@@ -584,9 +599,7 @@ async function finishJobNow(tabId, jobId, result, activated) {
     // Forgotten last: while the reader is being opened, another click on the
     // page is a repeat, and a job still recorded is one whose reader is not
     // open yet. (Only this job's record: a click may have replaced it.)
-    if (jobs.get(tabId)?.id === jobId) jobs.delete(tabId);
-    const now = (await chrome.storage.session.get(key))[key];
-    if (now && now.id === jobId) await chrome.storage.session.remove(key);
+    await forgetJob(tabId, jobId);
   }
 }
 
@@ -620,8 +633,7 @@ function handOver(tabId, jobId, activated) {
 }
 
 async function handOverNow(tabId, jobId, activated) {
-  const key = jobKey(tabId);
-  const record = (await chrome.storage.session.get(key))[key] || jobs.get(tabId);
+  const record = await jobRecord(tabId);
   if (!record || record.id !== jobId || record.handedOver) return null;
   const tab = await chrome.tabs.get(tabId).catch(() => null);
   if (!tab) return null;
@@ -633,7 +645,7 @@ async function handOverNow(tabId, jobId, activated) {
     sourceUrl: tab.url || '', sourceTitle: tab.title || '', createdAt: Date.now(), backSkipsPage: !backReaches,
   };
   const taken = { ...record, handedOver: true };
-  await chrome.storage.session.set({ [key]: taken, [articleKey]: { ...article, pending: true } });
+  await chrome.storage.session.set({ [jobKey(tabId)]: taken, [articleKey]: { ...article, pending: true } });
   jobs.set(tabId, taken);
   chrome.action.setBadgeText({ tabId, text: '' }).catch(() => {});
   try {
@@ -647,13 +659,10 @@ async function handOverNow(tabId, jobId, activated) {
 
 /** Stores the article of a job taken over by handOver, then forgets the job. */
 async function finishHandedOver(tabId, jobId, taken, result) {
-  const key = jobKey(tabId);
   try {
     await storeArticle({ ...taken.article, result: forReader(result) }, taken.articleKey);
   } finally {
-    if (jobs.get(tabId)?.id === jobId) jobs.delete(tabId);
-    const now = (await chrome.storage.session.get(key))[key];
-    if (now && now.id === jobId) await chrome.storage.session.remove(key);
+    await forgetJob(tabId, jobId);
     await pruneStored();
   }
 }
