@@ -41,7 +41,8 @@
  *
  * @typedef {Object} ReaderExtraction   the core's Extraction (src/extract.rs) without the score table
  * @property {string} url                the page's address
- * @property {string} title
+ * @property {string} title            as the page's metadata gives it (JSON-LD, og:title, <title>)
+ * @property {string} headline         the title without the site's name: what the reader shows
  * @property {string|null} byline
  * @property {string|null} lang          BCP 47, from the page
  * @property {string|null} dir           'ltr' | 'rtl' | 'auto'

@@ -103,6 +103,9 @@ pub struct Extraction {
     pub version: u32,
     pub url: String,
     pub title: String,
+    /// The title without the site's name, as the reader shows it
+    /// ([`crate::metadata::headline`]).
+    pub headline: String,
     pub byline: Option<String>,
     pub lang: Option<String>,
     pub dir: Option<String>,
@@ -324,6 +327,7 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
         version: FORMAT_VERSION,
         url: page.url.clone(),
         title: meta.title,
+        headline: meta.headline,
         byline: meta.byline,
         lang: meta.lang,
         dir,

@@ -247,6 +247,7 @@
       : (ex.scores && ex.scores.rows.find((r) => r.node === ex.root) || {}).tag;
     const rows = [
       ['title', ex.title || '(none)'],
+      ['headline', ex.headline || '(none)', 'the title without the site’s name: what the reader shows'],
       ['byline', ex.byline || '(none)'],
       ['page type', `${ex.pageType.kind} (${percent(ex.pageType.confidence)} confidence)`,
         pageTypeDetail(ex.pageType, ex.scores ? ex.scores.page.map((v) => v.column) : [])],

@@ -310,6 +310,7 @@ function forReader(result) {
     extraction: {
       url: ex.url,
       title: ex.title,
+      headline: ex.headline,
       byline: ex.byline,
       lang: ex.lang,
       dir: ex.dir,

@@ -364,7 +364,7 @@
   }
 
   function articleTitle(ex) {
-    return str(ex.title).trim() || str(stored.sourceTitle).trim() || hostOf(stored.sourceUrl) || 'Untitled';
+    return str(ex.headline).trim() || str(ex.title).trim() || str(stored.sourceTitle).trim() || hostOf(stored.sourceUrl) || 'Untitled';
   }
 
   // --------------------------------------------------------------- messages

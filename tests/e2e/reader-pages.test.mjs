@@ -63,6 +63,10 @@ async function texts(locator) {
 test('block types: the reader is ready and shows the headings as h2 and h3', async () => {
   const { reader, state } = await blockTypes();
   const article = reader.locator('article');
+  // og:title, escaped twice as some CMSs write it, carries the site's
+  // name; the reader's title is the headline, without it.
+  assert.equal(await reader.locator('h1').innerText(), 'How a Tide Mill Works');
+  assert.equal(await reader.title(), 'How a Tide Mill Works');
   assert.deepEqual(await texts(article.locator('h2')), ['The parts of the mill', 'Terms']);
   assert.deepEqual(await texts(article.locator('h3')), ['The wheel and the stones']);
   assert.equal(state, 'ready', 'main#reader data-state');

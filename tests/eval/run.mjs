@@ -52,9 +52,15 @@ const LOAD_TIMEOUT_MS = 20000;
 /** A system that has not answered by then gets an empty prediction. */
 const EXTRACT_TIMEOUT_MS = 30000;
 /** Metadata fields compared by exact match, where the truth has them. */
-const EXACT_FIELDS = ['title', 'byline', 'lang', 'dir', 'siteName'];
+const EXACT_FIELDS = ['title', 'headline', 'byline', 'lang', 'dir', 'siteName'];
+/**
+ * Fields compared with another field of the truth: Pith's headline (the
+ * title without the site's name, which its reader shows) with the title.
+ * Only for a system that gives the field.
+ */
+const TRUTH_FIELD = { headline: 'title' };
 /** Output fields of both systems besides articleBody (the same names in Pith's Extraction and Readability's article). */
-const FIELDS = ['title', 'byline', 'lang', 'dir', 'siteName', 'publishedTime', 'excerpt', 'readerable'];
+const FIELDS = ['title', 'headline', 'byline', 'lang', 'dir', 'siteName', 'publishedTime', 'excerpt', 'readerable'];
 
 const USAGE = 'usage: run.mjs DATASET_DIR [--out DIR] [--gate BASELINE.json [--gate-key KEY]] [--ids a,b] [--ids-file IDS.json] [--limit N]';
 
@@ -201,9 +207,11 @@ function scoreSystem(ids, truth, predictions) {
   }
   const exact = {};
   for (const f of EXACT_FIELDS) {
-    const have = ids.filter((id) => truth[id][f] !== undefined && truth[id][f] !== null);
+    const t = TRUTH_FIELD[f] || f;
+    if (TRUTH_FIELD[f] && !ids.some((id) => typeof predictions[id]?.[f] === 'string')) continue;
+    const have = ids.filter((id) => truth[id][t] !== undefined && truth[id][t] !== null);
     if (!have.length) continue;
-    const hits = have.filter((id) => String(predictions[id]?.[f] ?? '').trim() === String(truth[id][f]).trim());
+    const hits = have.filter((id) => String(predictions[id]?.[f] ?? '').trim() === String(truth[id][t]).trim());
     exact[f] = { rate: hits.length / have.length, n: have.length };
   }
   const withReaderable = ids.filter((id) => typeof truth[id].readerable === 'boolean');
@@ -301,7 +309,7 @@ function summarize(args, ids, truth, pith, readability, timings, failures, wallM
     lines.push(`| exact match | ${fields.map((f) => `${f} (n=${systems.Pith.exact[f].n})`).join(' | ')}${systems.Pith.readerable !== null ? ` | readerable (n=${systems.Pith.readerableN})` : ''} |`);
     lines.push(`|---|${fields.map(() => '---').join('|')}${systems.Pith.readerable !== null ? '|---' : ''}|`);
     for (const [name, s] of Object.entries(systems)) {
-      lines.push(`| ${name} | ${fields.map((f) => fmt(s.exact[f].rate)).join(' | ')}${s.readerable !== null ? ` | ${fmt(s.readerable)}` : ''} |`);
+      lines.push(`| ${name} | ${fields.map((f) => (s.exact[f] ? fmt(s.exact[f].rate) : 'n/a')).join(' | ')}${s.readerable !== null ? ` | ${fmt(s.readerable)}` : ''} |`);
     }
     lines.push('');
   }

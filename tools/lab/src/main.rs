@@ -6,7 +6,7 @@
 //! pith-lab train [SET…] [--folds K] [--write]   held-out figures; --write: train on all, check the generated
 //!                                                 pages (`synthetic`), write src/decision/model.rs
 //! pith-lab eval [SET…] [--limit N] [--ids a,b]   the shipped model over the dumps (in-sample where it trained;
-//!                                                 BYLINES_WRONG=1 / TITLES_WRONG=1: list the bylines / titles
+//!                                                 BYLINES_WRONG=1 / TITLES_WRONG=1 / HEADLINES_WRONG=1: list the bylines / titles / headlines
 //!                                                 that differ from the truth)
 //! pith-lab types [SET…]                           the page-type classifier alone, held out (TYPES_WRONG=1: list the misclassified pages)
 //! pith-lab refit | errors [SET…]                  the saved fold models: cut variants; where they err
@@ -406,6 +406,8 @@ struct PageResult {
     /// Title, byline and readerable, where the truth has them: matches (1)
     /// or not (0), trimmed, as `tests/eval/run.mjs` scores them.
     title: Option<f64>,
+    /// The same for the headline (the title without the site's name).
+    headline: Option<f64>,
     byline: Option<f64>,
     readerable: Option<f64>,
 }
@@ -447,6 +449,13 @@ fn eval(a: &Args, ds: &DataSet) {
                 let hit = t.trim() == out.title.trim();
                 if !hit && std::env::var_os("TITLES_WRONG").is_some() {
                     eprintln!("title {id}: {:?} | {:?}", t.trim(), out.title.trim());
+                }
+                if hit { 1.0 } else { 0.0 }
+            }),
+            headline: truth.title.as_ref().map(|t| {
+                let hit = t.trim() == out.headline.trim();
+                if !hit && std::env::var_os("HEADLINES_WRONG").is_some() {
+                    eprintln!("headline {id}: {:?} | {:?}", t.trim(), out.headline.trim());
                 }
                 if hit { 1.0 } else { 0.0 }
             }),
@@ -502,8 +511,9 @@ fn report(ds: &DataSet, results: &[PageResult], missing: usize, secs: f64) {
         mean(results.iter().filter_map(|r| r.without)),
     );
     println!(
-        "title exact {:.3} | byline exact {:.3} ({} pages) | readerable accuracy {:.3}",
+        "title exact {:.3} (headline {:.3}) | byline exact {:.3} ({} pages) | readerable accuracy {:.3}",
         mean(results.iter().filter_map(|r| r.title)),
+        mean(results.iter().filter_map(|r| r.headline)),
         mean(results.iter().filter_map(|r| r.byline)),
         results.iter().filter(|r| r.byline.is_some()).count(),
         mean(results.iter().filter_map(|r| r.readerable))
@@ -572,6 +582,7 @@ fn oracle(a: &Args, ds: &DataSet) {
             without: score::snippet_rate(&truth.without, &text),
             ms: 0.0,
             title: None,
+            headline: None,
             byline: None,
             readerable: None,
         })
