@@ -4,6 +4,14 @@
 //   UI = extension pages (reader view, devtools panel)
 // A classic script: it defines the global `PithMessages` in whatever context
 // loads it (importScripts, an injected file, a <script> tag).
+//
+// Messages are structured clones in both browsers (Chromium 148+ through the
+// manifest's `message_serialization`, Firefox always; older Chromium falls
+// back to JSON): send plain data only (no functions, no DOM nodes), and
+// missing values as null, which both serialisations keep. Measured
+// (2026-11-25, 300 wcxb-dev pages, JSON and clones alternated twice): the
+// JS-walker path's round trip to the background, 23.3 / 23.0 → 19.7 /
+// 21.1 ms median, 70 / 69 → 57 / 59 ms p95.
 
 /**
  * @typedef {Object} ExtractOptions

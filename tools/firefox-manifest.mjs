@@ -1,6 +1,7 @@
 // Writes the Firefox variant of manifest.json to stdout: Firefox runs MV3
 // background code as event-page scripts, not a service worker, and needs an
-// add-on id.
+// add-on id. Its messages are structured clones already, so Chromium's
+// opt-in key for them (`message_serialization`) goes.
 import { readFileSync } from 'node:fs';
 
 const manifest = JSON.parse(readFileSync(process.argv[2], 'utf8'));
@@ -9,6 +10,7 @@ manifest.background = {
   // The service worker importScripts() these itself; Firefox loads them in order.
   scripts: ['pkg/pith.js', 'messages.js', worker],
 };
+delete manifest.message_serialization;
 manifest.browser_specific_settings = {
   gecko: {
     id: 'pith@pith.invalid',
