@@ -30,6 +30,22 @@ pub const EXCERPT_KEYS: &[&str] = &[
 pub const SITE_NAME_KEYS: &[&str] = &["og:site_name"];
 /// `<meta>` keys for the publication time.
 pub const PUBLISHED_KEYS: &[&str] = &["article:published_time", "parsely-pub-date"];
+/// Further `<meta>` keys (`name`, `property` or `itemprop`) for the
+/// publication time, read only where the JSON-LD article and
+/// [`PUBLISHED_KEYS`] say nothing: schema.org's `itemprop`, Dublin Core,
+/// Highwire's `citation_*` (scholarly pages), Sailthru's, and plain `date`.
+pub const MORE_PUBLISHED_KEYS: &[&str] = &[
+    "datePublished", "article:published", "og:published_time", "published_time", "publish-date",
+    "publish_date", "publishdate", "pubdate", "sailthru.date", "dc.date.issued", "dcterms.issued",
+    "dc.date", "dcterms.created", "dcterms.date", "citation_publication_date", "citation_date", "date",
+];
+/// Class words of a `<time>` that is when the post was published
+/// (WordPress's `entry-date published`, `post-date`, `pubdate`)…
+pub const PUBLISHED_TIME_WORDS: &[&str] = &["published", "publish", "pubdate", "posted", "entry-date", "post-date"];
+/// …and of one that is when it was last changed, never taken.
+pub const UPDATED_TIME_WORDS: &[&str] = &["updated", "modified", "update", "edited", "dateModified"];
+/// Years a publication date is read as (four digits in this range).
+pub const PUBLISHED_YEARS: std::ops::RangeInclusive<u32> = 1990..=2100;
 /// `<meta>` keys for the lead image.
 pub const IMAGE_KEYS: &[&str] = &["og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src"];
 /// `<meta>` keys for keywords (seed 000 §3.3 (2), S_meta-kw).
@@ -383,7 +399,13 @@ pub fn read(page: &Page, root: Option<NodeId>) -> Metadata {
         byline,
         byline_node: body.map(|(id, _)| id),
         site_name,
-        published_time: ld_field("datePublished").or_else(|| meta(PUBLISHED_KEYS)).map(|v| unescape_entities(&v)),
+        published_time: ld_field("datePublished")
+            .or_else(|| meta(PUBLISHED_KEYS))
+            .or_else(|| json_ld_values(page).find_map(|v| json_ld_find(v, "datePublished")))
+            .or_else(|| meta(MORE_PUBLISHED_KEYS))
+            .or_else(|| body_published(page))
+            .or_else(|| url_date(&page.url))
+            .map(|v| normalise_date(&unescape_entities(&v))),
         excerpt: ld_field("description").or_else(|| meta(EXCERPT_KEYS)).map(|v| unescape_entities(&v)),
         lead_image: ld.as_ref().and_then(|o| o.get("image")).and_then(json_url).or_else(|| meta(IMAGE_KEYS)),
         keywords,
@@ -465,6 +487,147 @@ pub fn headline(page: &Page, title: &str, site_name: Option<&str>) -> String {
         }
     }
     title.to_string()
+}
+
+/// The first non-empty string `key` of any object in a JSON-LD value
+/// (arrays and `@graph`s searched, with an explicit stack): a
+/// `datePublished` on the `WebPage` of a `@graph` where no article object
+/// has one.
+fn json_ld_find(v: Value, key: &str) -> Option<String> {
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Array(items) => stack.extend(items.into_iter().rev()),
+            Value::Object(o) => {
+                if let Some(found) = o.iter().find(|(k, _)| k == key).and_then(|(_, v)| json_str(v)) {
+                    return Some(found);
+                }
+                stack.extend(o.into_iter().rev().filter(|(k, _)| k == "@graph").map(|(_, g)| g));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// When the page's body says the post was published: the first `<time>`
+/// with a `datetime` whose class or `itemprop` names publication
+/// ([`PUBLISHED_TIME_WORDS`], `datePublished`); else the first `<time
+/// datetime>` that does not name an update ([`UPDATED_TIME_WORDS`]); else
+/// the text of an element marked `itemprop="datePublished"`, read as a
+/// date.
+fn body_published(page: &Page) -> Option<String> {
+    let mut first_plain: Option<String> = None;
+    let mut marked_text: Option<String> = None;
+    for id in 0..page.nodes.len() {
+        let Some(e) = page.element(id) else { continue };
+        let names = text::NameTokens::new(&e.class, "");
+        let marked = e.itemprop.split_whitespace().any(|p| p == "datePublished");
+        if e.tag == Tag::Time {
+            let Some(when) = e.attr("datetime").map(str::trim).filter(|d| !d.is_empty()) else { continue };
+            let says = |words: &[&str]| words.iter().any(|w| e.class.split_whitespace().any(|c| c.eq_ignore_ascii_case(w)));
+            if marked || says(PUBLISHED_TIME_WORDS) || names.any(&["published"]) {
+                return Some(when.to_string());
+            }
+            if first_plain.is_none() && !says(UPDATED_TIME_WORDS) && !e.itemprop.contains("dateModified") {
+                first_plain = Some(when.to_string());
+            }
+        } else if marked && marked_text.is_none() {
+            marked_text = page.text_content_within(id, MAX_DATE_CHARS).filter(|t| iso_date(t).is_some());
+        }
+    }
+    first_plain.or(marked_text)
+}
+
+/// Longest text read as a date (characters): "Wednesday, September 24th,
+/// 2025 at 10:41 am" fits.
+pub const MAX_DATE_CHARS: usize = 64;
+
+/// A date in the page's address (`/2025/02/22/`, as blogs and news sites
+/// file posts): year, month and day as three path segments in a row.
+fn url_date(address: &str) -> Option<String> {
+    let segments = crate::cues::schema::path_segments(address);
+    segments.windows(3).find_map(|w| {
+        let n = |s: &str, len: usize| (s.len() == len && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse::<u32>().ok()).flatten();
+        let (y, m, d) = (n(&w[0], 4)?, n(&w[1], 2)?, n(&w[2], 2)?);
+        valid_date(y, m, d)
+    })
+}
+
+/// `YYYY-MM-DD` of a valid date.
+fn valid_date(y: u32, m: u32, d: u32) -> Option<String> {
+    (PUBLISHED_YEARS.contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d)).then(|| format!("{y:04}-{m:02}-{d:02}"))
+}
+
+/// A publication time as the reader and the metadata give it: a value
+/// that starts with an ISO 8601 date (`2025-02-22`, `2025-02-22T10:00Z`)
+/// stays as the page wrote it (Readability.js's `publishedTime` does); a
+/// date written another way ("Feb 22, 2025", "22/02/2025 09:21") becomes
+/// `YYYY-MM-DD` ([`iso_date`]); anything else stays.
+pub fn normalise_date(raw: &str) -> String {
+    let raw = raw.trim().trim_matches(|c| c == '"' || c == '\'').trim();
+    if starts_iso(raw) {
+        return raw.to_string();
+    }
+    iso_date(raw).unwrap_or_else(|| raw.to_string())
+}
+
+/// Whether `s` starts with `YYYY-MM-DD`.
+fn starts_iso(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() >= 10
+        && b[..4].iter().all(u8::is_ascii_digit)
+        && b[4] == b'-'
+        && b[5..7].iter().all(u8::is_ascii_digit)
+        && b[7] == b'-'
+        && b[8..10].iter().all(u8::is_ascii_digit)
+}
+
+/// The date in a text, as `YYYY-MM-DD`: ISO's order or with slashes or
+/// dots (`2025/02/22`, "2025 Feb 22"), a month's name before or after the
+/// day ("Feb 22, 2025", "22nd February 2025"), or all numbers, the day first where it
+/// cannot be a month (`22/02/2025`), the month first where the other
+/// cannot be (`09/25/2025`); `None` where the order is ambiguous
+/// (`03/04/2025`) or no date is there. Only the first date counts.
+pub fn iso_date(s: &str) -> Option<String> {
+    if starts_iso(s) {
+        return Some(s[..10].to_string());
+    }
+    // Tokens: numbers (ordinal suffixes dropped) and month names.
+    enum T {
+        N(u32, usize),
+        M(u32),
+    }
+    let mut tokens: Vec<T> = Vec::new();
+    for word in s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+        let lower = word.to_ascii_lowercase();
+        let digits = lower.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        let suffix = &lower[digits.len()..];
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && matches!(suffix, "" | "st" | "nd" | "rd" | "th") {
+            tokens.push(T::N(digits.parse().unwrap_or(u32::MAX), digits.len()));
+        } else if let Some(m) = month_number(&lower) {
+            tokens.push(T::M(m));
+        }
+        if tokens.len() > 16 {
+            break;
+        }
+    }
+    for w in tokens.windows(3) {
+        let found = match w {
+            [T::N(y, 4), T::N(m, _), T::N(d, _)] | [T::N(y, 4), T::M(m), T::N(d, _)] => valid_date(*y, *m, *d),
+            [T::M(m), T::N(d, l), T::N(y, 4)] | [T::N(d, l), T::M(m), T::N(y, 4)] if *l <= 2 => valid_date(*y, *m, *d),
+            [T::N(a, la), T::N(b, lb), T::N(y, 4)] if *la <= 2 && *lb <= 2 => match (*a > 12, *b > 12) {
+                (true, false) => valid_date(*y, *b, *a),
+                (false, true) => valid_date(*y, *a, *b),
+                _ => None,
+            },
+            _ => None,
+        };
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
 }
 
 /// `s` with the character references of [`METADATA_ENTITIES`] and numeric
@@ -923,7 +1086,12 @@ fn strip_byline_prefix(s: &str) -> &str {
 /// Whether a lower-cased word is a [`MONTHS`] name, whole or cut to three
 /// or four letters ("sep", "sept").
 fn is_month(w: &str) -> bool {
-    MONTHS.iter().any(|m| *m == w || ((3..=4).contains(&w.len()) && m.starts_with(w)))
+    month_number(w).is_some()
+}
+
+/// The month (1–12) a lower-cased word names ([`is_month`]).
+fn month_number(w: &str) -> Option<u32> {
+    MONTHS.iter().position(|m| *m == w || ((3..=4).contains(&w.len()) && m.starts_with(w))).map(|i| i as u32 + 1)
 }
 
 /// Where a date starts in `s` (a byte offset after the first word), if one
@@ -1172,6 +1340,63 @@ mod tests {
         // The metadata's title keeps the site's name.
         let p = page(&og("How rivers carve canyons | Earth Weekly"), "");
         assert_eq!(read(&p, None).title, "How rivers carve canyons | Earth Weekly");
+    }
+
+    #[test]
+    fn dates_written_out_read_as_iso_days() {
+        for (text, day) in [
+            ("2025-02-22T10:00:00Z", Some("2025-02-22")),
+            ("Feb 22, 2025", Some("2025-02-22")),
+            ("Published on Sept. 3rd, 2024 at 10:41 am", Some("2024-09-03")),
+            ("22nd February 2025", Some("2025-02-22")),
+            ("Thu, 09/25/2025 - 11:38", Some("2025-09-25")),
+            ("13/11/2025 09:21:40", Some("2025-11-13")),
+            ("2025/02/22", Some("2025-02-22")),
+            ("2023 Jan 7", Some("2023-01-07")),
+            ("22.02.2025", Some("2025-02-22")),
+            // Day and month both at most 12: the order is unknown.
+            ("03/04/2025", None),
+            ("May 45, 2025", None),
+            ("Page 2 of 240", None),
+            ("", None),
+        ] {
+            assert_eq!(iso_date(text).as_deref(), day, "{text}");
+        }
+        // ISO values stay as the page wrote them (Readability.js's
+        // publishedTime); others become their day; quotes go.
+        assert_eq!(normalise_date("2015-04-30T07:19:58"), "2015-04-30T07:19:58");
+        assert_eq!(normalise_date("\"2025-12-17T13:22:47Z\""), "2025-12-17T13:22:47Z");
+        assert_eq!(normalise_date("Dec 19th 2025"), "2025-12-19");
+        assert_eq!(normalise_date("yesterday"), "yesterday");
+        assert_eq!(url_date("https://e.org/2025/02/22/a-story/").as_deref(), Some("2025-02-22"));
+        assert_eq!(url_date("https://e.org/2025/13/22/a-story/"), None);
+        assert_eq!(url_date("https://e.org/products/1234/56/78"), None);
+    }
+
+    #[test]
+    fn published_time_from_the_body_where_the_metadata_has_none() {
+        let when = |head: &str, body: &str, url: &str| {
+            let p = parse_document(&format!("<html><head>{head}</head><body>{body}</body></html>"), url).unwrap();
+            read(&p, None).published_time
+        };
+        // The <time> marked as the publication, not the update before it.
+        let body = r#"<time class="updated" datetime="2021-11-12T10:41:18-06:00">Nov 12</time>
+            <time class="entry-date published" datetime="2020-06-29T15:00:23-05:00">June 29, 2020</time>"#;
+        assert_eq!(when("", body, "u").as_deref(), Some("2020-06-29T15:00:23-05:00"));
+        // Else the first <time datetime> that is not an update.
+        let body = r#"<time class="updated" datetime="2021-11-12">x</time><time datetime="2020-06-29">y</time>"#;
+        assert_eq!(when("", body, "u").as_deref(), Some("2020-06-29"));
+        // An itemprop's text, read as a date.
+        assert_eq!(when("", r#"<span itemprop="datePublished">Posted March 5, 2024</span>"#, "u").as_deref(), Some("2024-03-05"));
+        // A JSON-LD WebPage's datePublished; more meta keys; the address.
+        let ld = r#"<script type="application/ld+json">{"@graph":[{"@type":"WebPage","datePublished":"2023-01-02T00:00:00Z"}]}</script>"#;
+        assert_eq!(when(ld, "", "u").as_deref(), Some("2023-01-02T00:00:00Z"));
+        assert_eq!(when(r#"<meta name="citation_publication_date" content="2019/07/04">"#, "", "u").as_deref(), Some("2019-07-04"));
+        assert_eq!(when("", "", "https://e.org/2018/05/06/story").as_deref(), Some("2018-05-06"));
+        // The article's own metadata comes first.
+        let head = r#"<meta property="article:published_time" content="2017-01-01T00:00:00Z">"#;
+        assert_eq!(when(head, r#"<time datetime="2020-06-29">y</time>"#, "https://e.org/2018/05/06/s").as_deref(), Some("2017-01-01T00:00:00Z"));
+        assert_eq!(when("", "<p>No date here.</p>", "u"), None);
     }
 
     #[test]

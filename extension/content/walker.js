@@ -33,6 +33,7 @@ var PithWalker = (() => {
     ['td', ['colspan', 'rowspan']],
     ['th', ['colspan', 'rowspan']],
     ['ol', ['start']],
+    ['time', ['datetime']],
   ]);
   // Rust's char::is_whitespace set (Unicode White_Space), which the core uses;
   // JS's \s differs (it has U+FEFF, lacks U+0085).

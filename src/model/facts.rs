@@ -95,7 +95,8 @@ pub const OPAQUE_TAGS: &[&str] = &[
 /// §4.8.4.3 `srcset`; `data-src`, `data-srcset`, `data-lazy-src` and
 /// `data-original` are the names the common lazy-loading scripts use, the
 /// ones Readability.js's `_fixLazyImages` reads), declared image sizes,
-/// table cell spans (HTML §4.9.11) and an ordered list's `start`. Each is
+/// table cell spans (HTML §4.9.11), an ordered list's `start` and a
+/// `<time>`'s machine-readable `datetime` (HTML §4.5.14). Each is
 /// read only where it decides something: reads cross the wasm boundary as
 /// strings. Walkers pass them in [`NodeFacts::attrs`], in this order.
 pub const READ_ATTRIBUTES: &[(&str, &[&str])] = &[
@@ -104,6 +105,8 @@ pub const READ_ATTRIBUTES: &[(&str, &[&str])] = &[
     ("td", &["colspan", "rowspan"]),
     ("th", &["colspan", "rowspan"]),
     ("ol", &["start"]),
+    // When a post was published (`src/metadata.rs`, `time_published`).
+    ("time", &["datetime"]),
 ];
 
 /// The attributes [`READ_ATTRIBUTES`] names for `tag` (none for most).

@@ -148,6 +148,7 @@ test('the walk follows the rendered (flat) tree and marks what is not rendered',
   const byline = facts.nodes[author.parent].visual;
   assert.ok(byline.w > 0 && byline.h > 0 && byline.display === 'block', JSON.stringify(byline));
   assert.deepEqual(facts.nodes.find((f) => f.tag === 'img').src, '/a.png');
+  assert.deepEqual(facts.nodes.find((f) => f.tag === 'time').attrs, ['datetime', '2024-03-05T09:00:00Z']);
   assert.equal(facts.nodes.find((f) => f.tag === 'x-À').tag, 'x-À');
   const h1 = facts.nodes.find((f) => f.tag === 'h1').visual;
   assert.deepEqual([h1.fontSize, h1.fontWeight, h1.lineHeight], ['24px', '700', '30px']);
@@ -158,6 +159,7 @@ test('the walk follows the rendered (flat) tree and marks what is not rendered',
   assert.equal(extraction.siteName, 'Pith fixtures');
   assert.equal(extraction.byline, 'Fixture Author');
   assert.equal(extraction.lang, 'en-GB');
+  assert.equal(extraction.publishedTime, '2024-03-05T09:00:00Z', 'from the <time> the page marks published');
 });
 
 test('a long <noscript> is parsed and walked hidden; short ones are recorded empty', async () => {

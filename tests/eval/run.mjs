@@ -52,13 +52,19 @@ const LOAD_TIMEOUT_MS = 20000;
 /** A system that has not answered by then gets an empty prediction. */
 const EXTRACT_TIMEOUT_MS = 30000;
 /** Metadata fields compared by exact match, where the truth has them. */
-const EXACT_FIELDS = ['title', 'headline', 'byline', 'lang', 'dir', 'siteName'];
+const EXACT_FIELDS = ['title', 'headline', 'byline', 'lang', 'dir', 'siteName', 'publishedDay'];
 /**
  * Fields compared with another field of the truth: Pith's headline (the
  * title without the site's name, which its reader shows) with the title.
  * Only for a system that gives the field.
  */
-const TRUTH_FIELD = { headline: 'title' };
+const TRUTH_FIELD = { headline: 'title', publishedDay: 'publishedTime' };
+/**
+ * Fields compared by their first ten characters (the day of an ISO 8601
+ * time: wcxb-dev's truths are days, the readability set's whole times),
+ * for every system alike, read from another field of the prediction.
+ */
+const DAY_OF = { publishedDay: 'publishedTime' };
 /** Output fields of both systems besides articleBody (the same names in Pith's Extraction and Readability's article). */
 const FIELDS = ['title', 'headline', 'byline', 'lang', 'dir', 'siteName', 'publishedTime', 'excerpt', 'readerable'];
 
@@ -208,10 +214,13 @@ function scoreSystem(ids, truth, predictions) {
   const exact = {};
   for (const f of EXACT_FIELDS) {
     const t = TRUTH_FIELD[f] || f;
-    if (TRUTH_FIELD[f] && !ids.some((id) => typeof predictions[id]?.[f] === 'string')) continue;
-    const have = ids.filter((id) => truth[id][t] !== undefined && truth[id][t] !== null);
+    const from = DAY_OF[f] || f;
+    if (TRUTH_FIELD[f] && !ids.some((id) => typeof predictions[id]?.[from] === 'string')) continue;
+    const have = ids.filter((id) => truth[id][t] !== undefined && truth[id][t] !== null
+      && !(DAY_OF[f] && String(truth[id][t]).trim() === ''));
     if (!have.length) continue;
-    const hits = have.filter((id) => String(predictions[id]?.[f] ?? '').trim() === String(truth[id][t]).trim());
+    const cut = (v) => (DAY_OF[f] ? String(v ?? '').trim().slice(0, 10) : String(v ?? '').trim());
+    const hits = have.filter((id) => cut(predictions[id]?.[from]) === cut(truth[id][t]));
     exact[f] = { rate: hits.length / have.length, n: have.length };
   }
   const withReaderable = ids.filter((id) => typeof truth[id].readerable === 'boolean');
