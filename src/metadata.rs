@@ -44,7 +44,8 @@ pub const MORE_PUBLISHED_KEYS: &[&str] = &[
 pub const PUBLISHED_TIME_WORDS: &[&str] = &["published", "publish", "pubdate", "posted", "entry-date", "post-date"];
 /// …and of one that is when it was last changed, never taken.
 pub const UPDATED_TIME_WORDS: &[&str] = &["updated", "modified", "update", "edited", "dateModified"];
-/// Years a publication date is read as (four digits in this range).
+/// Years a publication date is read as (four digits in this range): the
+/// web's, with room ahead; chosen by hand.
 pub const PUBLISHED_YEARS: std::ops::RangeInclusive<u32> = 1990..=2100;
 /// `<meta>` keys for the lead image.
 pub const IMAGE_KEYS: &[&str] = &["og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src"];
@@ -79,16 +80,6 @@ pub const MAX_TITLE_PREFIX_WORDS: usize = 5;
 pub const MIN_TITLE_CHARS: usize = 15;
 pub const MAX_TITLE_CHARS: usize = 150;
 
-/// Where a JSON-LD article's `name` and `headline` differ (one of them
-/// carries the site's name, or is a description: Wikipedia's `headline`
-/// is the Wikidata description), the one more like the page's cleaned
-/// `<title>` ([`text_similarity`]) is the title, the headline where they
-/// tie. Readability.js's `_getJSONLD` compares them with the same measure
-/// but takes the headline only where it alone passes 0.75, else the name;
-/// measured (`pith-lab eval`, 2026-11-25, with the references decoded),
-/// exact titles on wcxb-dev 0.486 with its rule and 0.492 with this one,
-/// the readability set 0.985 with both (before: the headline first and
-/// references left, 0.486 and 0.962).
 /// Named character references decoded in metadata values: those
 /// Readability.js's `_unescapeHtmlEntities` decodes (`quot`, `amp`,
 /// `apos`, `lt`, `gt`), and the punctuation CMSs write escaped into titles
@@ -357,6 +348,16 @@ pub fn read(page: &Page, root: Option<NodeId>) -> Metadata {
     let ld_field = |k: &str| ld.as_ref().and_then(|o| o.get(k)).and_then(json_str);
     let meta = |keys: &[&str]| page.meta_content(keys).map(|s| text::collapse_whitespace(s).trim().to_string());
 
+    // Where a JSON-LD article's `name` and `headline` differ (one of them
+    // carries the site's name, or is a description: Wikipedia's `headline`
+    // is the Wikidata description), the one more like the page's cleaned
+    // `<title>` ([`text_similarity`]) is the title, the headline where they
+    // tie. Readability.js's `_getJSONLD` compares them with the same measure
+    // but takes the headline only where it alone passes 0.75, else the name;
+    // measured (`pith-lab eval`, 2026-11-25, with the references decoded),
+    // exact titles on wcxb-dev 0.486 with its rule and 0.492 with this one,
+    // the readability set 0.985 with both (before: the headline first and
+    // references left, 0.486 and 0.962).
     let title = match (ld_field("name"), ld_field("headline")) {
         (Some(name), Some(headline)) if name != headline => {
             let cleaned = unescape_entities(&clean_document_title(page));
@@ -419,9 +420,10 @@ pub fn read(page: &Page, root: Option<NodeId>) -> Metadata {
 pub const HEADLINE_SEPARATORS: &[char] = &['•', '·'];
 /// A part of a title that is the site's name has at most this many words
 /// ("The Motley Fool", "Help Net Security"): a longer part is a title.
+/// Chosen by hand, not tuned.
 pub const SITE_NAME_MAX_WORDS: usize = 6;
 /// The shortest address label taken for a site's name (`rei` of
-/// rei.com); shorter ones ("co", "uk") are not names.
+/// rei.com); shorter ones ("co", "uk") are not names. Chosen by hand.
 pub const HOST_LABEL_MIN_CHARS: usize = 3;
 
 /// Titles that name no page but the site's home ("Home - Site"): the
@@ -540,7 +542,7 @@ fn body_published(page: &Page) -> Option<String> {
 }
 
 /// Longest text read as a date (characters): "Wednesday, September 24th,
-/// 2025 at 10:41 am" fits.
+/// 2025 at 10:41 am" fits. Chosen by hand.
 pub const MAX_DATE_CHARS: usize = 64;
 
 /// A date in the page's address (`/2025/02/22/`, as blogs and news sites
