@@ -214,6 +214,13 @@ pub const BYLINE_SEPARATORS: &[&str] = &[" | ", "|", " • ", "•", " · ", " �
 /// Weekdays (English), whole or cut to three letters: "on Friday" or "»
 /// Tue" after the name is when, not who.
 pub const WEEKDAYS: &[&str] = &["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+/// Words of a forum's user card after the name ("ada Member Joined",
+/// "ada Greenhorn Messages: 3 Likes Received: 1"): where one follows the
+/// first word, the card's name is that first word (a user name, one word).
+pub const FORUM_CARD_WORDS: &[&str] = &["Joined", "Posts:", "Messages:", "Reputation:", "Threads:", "Likes"];
+/// Words that name no one ("5 min read"): a byline of only these, numbers,
+/// months and weekdays is a date, a time or a reading time.
+pub const NOT_NAME_WORDS: &[&str] = &["min", "mins", "minute", "minutes", "read", "ago", "am", "pm", "at", "on"];
 
 /// The metadata Pith reports.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -845,9 +852,21 @@ pub fn tidy_byline(byline: &str) -> Option<String> {
             s = name.to_string();
         }
     }
-    // An opening alone ("By", "Author:") names no one.
+    // A forum's user card: its first word.
+    if s.split_whitespace().skip(1).any(|w| FORUM_CARD_WORDS.contains(&w)) {
+        s = s.split_whitespace().next().unwrap_or("").to_string();
+    }
+    // An opening alone ("By", "Author:") names no one; nor does a date, a
+    // time or a reading time ("Dec 17", "06:36", "#1", "5 min read").
     let opening_alone = BYLINE_PREFIXES.iter().any(|p| s.eq_ignore_ascii_case(p));
-    (!s.is_empty() && !opening_alone).then_some(s)
+    let names_no_one = s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).all(|w| {
+        let w = w.to_lowercase();
+        w.chars().all(|c| c.is_ascii_digit())
+            || is_month(&w)
+            || WEEKDAYS.iter().any(|d| *d == w || (w.len() == 3 && d.starts_with(&w)))
+            || NOT_NAME_WORDS.contains(&w.as_str())
+    });
+    (!s.is_empty() && !opening_alone && !names_no_one).then_some(s)
 }
 
 /// The words of `s` with their byte offsets.
@@ -1508,6 +1527,14 @@ mod tests {
     #[test]
     fn bylines_lose_titles_credits_and_glued_dates() {
         let t = |s: &str| tidy_byline(s);
+        // A forum's user card: its first word; a date, a time or a
+        // reading time names no one.
+        assert_eq!(t("ada1815 Greenhorn Messages: 3 Likes Received: 1").as_deref(), Some("ada1815"));
+        assert_eq!(t("ada1815 Member Joined").as_deref(), Some("ada1815"));
+        for none in ["5 min read", "06:36", "Dec 17", "#1", "Sun", "Mon 3 pm"] {
+            assert_eq!(t(none), None, "{none}");
+        }
+        assert_eq!(t("May Lovelace").as_deref(), Some("May Lovelace"), "a month and a name");
         // A date glued to the name; a user name with digits stays.
         assert_eq!(t("Ada Lovelace30 Sep 2022, 11:07am").as_deref(), Some("Ada Lovelace"));
         assert_eq!(t("Ada Lovelace2022-11-23T08:10+02:00").as_deref(), Some("Ada Lovelace"));
