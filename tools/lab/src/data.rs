@@ -19,6 +19,7 @@ pub struct Truth {
     pub url: Option<String>,
     pub title: Option<String>,
     pub byline: Option<String>,
+    pub published_time: Option<String>,
     pub readerable: Option<bool>,
     pub with: Vec<String>,
     pub without: Vec<String>,

@@ -6,7 +6,7 @@
 //! pith-lab train [SET…] [--folds K] [--write]   held-out figures; --write: train on all, check the generated
 //!                                                 pages (`synthetic`), write src/decision/model.rs
 //! pith-lab eval [SET…] [--limit N] [--ids a,b]   the shipped model over the dumps (in-sample where it trained;
-//!                                                 BYLINES_WRONG=1 / TITLES_WRONG=1 / HEADLINES_WRONG=1: list the bylines / titles / headlines
+//!                                                 BYLINES_WRONG=1 / TITLES_WRONG=1 / HEADLINES_WRONG=1 / DATES_WRONG=1: list the misses
 //!                                                 that differ from the truth)
 //! pith-lab types [SET…]                           the page-type classifier alone, held out (TYPES_WRONG=1: list the misclassified pages)
 //! pith-lab refit | errors [SET…]                  the saved fold models: cut variants; where they err
@@ -408,6 +408,8 @@ struct PageResult {
     title: Option<f64>,
     /// The same for the headline (the title without the site's name).
     headline: Option<f64>,
+    /// The published day: the first ten characters of the publication time.
+    published: Option<f64>,
     byline: Option<f64>,
     readerable: Option<f64>,
 }
@@ -456,6 +458,15 @@ fn eval(a: &Args, ds: &DataSet) {
                 let hit = t.trim() == out.headline.trim();
                 if !hit && std::env::var_os("HEADLINES_WRONG").is_some() {
                     eprintln!("headline {id}: {:?} | {:?}", t.trim(), out.headline.trim());
+                }
+                if hit { 1.0 } else { 0.0 }
+            }),
+            published: truth.published_time.as_ref().map(|t| t.trim()).filter(|t| !t.is_empty()).map(|t| {
+                let day = |s: &str| s.trim().chars().take(10).collect::<String>();
+                let got = out.published_time.as_deref().unwrap_or("");
+                let hit = day(t) == day(got);
+                if !hit && std::env::var_os("DATES_WRONG").is_some() {
+                    eprintln!("date {id}: {:?} | {:?}", t, got);
                 }
                 if hit { 1.0 } else { 0.0 }
             }),
@@ -511,9 +522,10 @@ fn report(ds: &DataSet, results: &[PageResult], missing: usize, secs: f64) {
         mean(results.iter().filter_map(|r| r.without)),
     );
     println!(
-        "title exact {:.3} (headline {:.3}) | byline exact {:.3} ({} pages) | readerable accuracy {:.3}",
+        "title exact {:.3} (headline {:.3}) | published day {:.3} | byline exact {:.3} ({} pages) | readerable accuracy {:.3}",
         mean(results.iter().filter_map(|r| r.title)),
         mean(results.iter().filter_map(|r| r.headline)),
+        mean(results.iter().filter_map(|r| r.published)),
         mean(results.iter().filter_map(|r| r.byline)),
         results.iter().filter(|r| r.byline.is_some()).count(),
         mean(results.iter().filter_map(|r| r.readerable))
@@ -583,6 +595,7 @@ fn oracle(a: &Args, ds: &DataSet) {
             ms: 0.0,
             title: None,
             headline: None,
+            published: None,
             byline: None,
             readerable: None,
         })
