@@ -386,6 +386,7 @@ pub fn read(page: &Page, root: Option<NodeId>) -> Metadata {
         meta(BYLINE_KEYS).filter(|a| !a.starts_with("http")),
         twitter_author(page),
         body.as_ref().map(|(_, text)| text.clone()),
+        printed_byline(page),
     ]
     .into_iter()
     .flatten()
@@ -585,6 +586,51 @@ fn printed_date(page: &Page, root: Option<NodeId>) -> Option<String> {
     }
     None
 }
+
+/// A byline printed under the headline where nothing marks one up: the
+/// first of the [`DATE_TEXTS_AFTER_HEADLINE`] visible texts after the
+/// first `<h1>` that opens with a [`BYLINE_PREFIXES`] word ("by Ada
+/// Lovelace", "Written by: Ada"), with the next text where the opening
+/// stands alone ("By" then a link).
+fn printed_byline(page: &Page) -> Option<String> {
+    let start = (0..page.nodes.len()).find(|&id| page.tag(id) == Some(Tag::H1))?;
+    let texts = (start + 1..page.nodes.len())
+        .filter_map(|id| match &page.nodes[id].kind {
+            crate::model::NodeKind::Text(t)
+                if !text::is_blank(t) && !page.nodes[id].parent.and_then(|p| page.element(p)).is_some_and(|e| e.hidden) =>
+            {
+                Some(text::collapse_whitespace(t).trim().to_string())
+            }
+            _ => None,
+        })
+        .take(DATE_TEXTS_AFTER_HEADLINE)
+        .collect::<Vec<_>>();
+    // A name: a few words, capitalised unless it is one user name ("by
+    // the numbers", "By clicking Subscribe, you agree …" are not).
+    let a_name = |raw: &str| {
+        tidy_byline(raw).filter(|n| {
+            let words = n.split_whitespace().count();
+            words <= PRINTED_BYLINE_MAX_WORDS && (words == 1 || n.starts_with(char::is_uppercase))
+        })
+    };
+    for (i, t) in texts.iter().enumerate() {
+        if t.chars().count() > MAX_BYLINE_CHARS {
+            continue;
+        }
+        let bare = t.trim_end_matches(':').trim();
+        if BYLINE_PREFIXES.iter().any(|p| bare.eq_ignore_ascii_case(p)) {
+            return texts.get(i + 1).filter(|n| n.chars().count() <= MAX_BYLINE_CHARS).and_then(|n| a_name(n));
+        }
+        if strip_byline_prefix(t).len() < t.len() {
+            return a_name(t);
+        }
+    }
+    None
+}
+
+/// The most words a byline printed under the headline names ("Chengcheng
+/// Pei and Yuan Lin"); chosen by hand.
+pub const PRINTED_BYLINE_MAX_WORDS: usize = 6;
 
 /// Longest text read as a date (characters): "Wednesday, September 24th,
 /// 2025 at 10:41 am" fits. Chosen by hand.
@@ -1457,6 +1503,14 @@ mod tests {
         assert_eq!(when("", "<h1>Rivers</h1><p>By Ada · Updated on July 9, 2025</p><p>Text.</p>", "u").as_deref(), Some("2025-07-09"));
         let far = format!("<h1>Rivers</h1>{}<p>Posted June 1, 2020</p>", "<p>Text of the story.</p>".repeat(20));
         assert_eq!(when("", &far, "u"), None);
+        let by = |body: &str| read(&page("", body), None).byline;
+        // A byline printed under the headline, nothing marking it up.
+        assert_eq!(by("<h1>Rivers</h1><p>by Jon Foster</p><p>Text.</p>").as_deref(), Some("Jon Foster"));
+        assert_eq!(by("<h1>Rivers</h1><p>By <span>Ada Lovelace</span></p>").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(by("<h1>Rivers</h1><p>by ibby</p>").as_deref(), Some("ibby"));
+        // Not a clause, nor a phrase in lower case.
+        assert_eq!(by("<h1>Rivers</h1><p>By clicking Subscribe, you agree to our terms and our policy.</p>"), None);
+        assert_eq!(by("<h1>Rivers</h1><p>by the numbers</p>"), None);
         // The article's own metadata comes first.
         let head = r#"<meta property="article:published_time" content="2017-01-01T00:00:00Z">"#;
         assert_eq!(when(head, r#"<time datetime="2020-06-29">y</time>"#, "https://e.org/2018/05/06/s").as_deref(), Some("2017-01-01T00:00:00Z"));
