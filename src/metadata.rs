@@ -551,60 +551,54 @@ fn body_published(page: &Page) -> Option<String> {
 }
 
 /// Texts after the page's first `<h1>` (or the article's start) searched
-/// for a date printed under the headline ("By Ada · Updated on July 9,
-/// 2025"): the header of a post, before its body. Chosen by hand;
+/// for a date or a byline printed under the headline ("By Ada · Updated
+/// on July 9, 2025"): the header of a post, before its body. Chosen by hand;
 /// measured after (`pith-lab eval wcxb-dev`, published day on facts
 /// without `<time>` attributes, 2026-11-25): 0.611 without this source,
 /// 0.738 / 0.771 / 0.775 / 0.785 searching 6 / 12 / 20 / 40 texts; the
 /// wider the search the likelier a related post's date on an undated
 /// page, so 12.
-pub const DATE_TEXTS_AFTER_HEADLINE: usize = 12;
+pub const HEADER_TEXTS: usize = 12;
 
 /// A date printed near the headline, where nothing marks one up: the first
-/// short text ([`MAX_DATE_CHARS`]) among the [`DATE_TEXTS_AFTER_HEADLINE`]
+/// short text ([`MAX_DATE_CHARS`]) among the [`HEADER_TEXTS`]
 /// visible texts after the first `<h1>` (else the article's root) that
 /// reads as a date ([`iso_date`]). Pages print the day they were last
 /// updated there as often as the first; the truths of wcxb-dev take
 /// either as the published day.
 fn printed_date(page: &Page, root: Option<NodeId>) -> Option<String> {
-    let start = (0..page.nodes.len()).find(|&id| page.tag(id) == Some(Tag::H1)).or(root)?;
-    let mut seen = 0;
-    for id in start + 1..page.nodes.len() {
-        let crate::model::NodeKind::Text(t) = &page.nodes[id].kind else { continue };
-        if text::is_blank(t) || page.nodes[id].parent.and_then(|p| page.element(p)).is_some_and(|e| e.hidden) {
-            continue;
-        }
-        seen += 1;
-        if seen > DATE_TEXTS_AFTER_HEADLINE {
-            break;
-        }
-        if t.chars().count() <= MAX_DATE_CHARS {
-            if let Some(day) = iso_date(t) {
-                return Some(day);
+    let start = first_h1(page).or(root)?;
+    header_texts(page, start).filter(|t| t.chars().count() <= MAX_DATE_CHARS).find_map(iso_date)
+}
+
+/// The page's first `<h1>`.
+fn first_h1(page: &Page) -> Option<NodeId> {
+    (0..page.nodes.len()).find(|&id| page.tag(id) == Some(Tag::H1))
+}
+
+/// The first [`HEADER_TEXTS`] visible, non-blank texts after
+/// `start` in document order: a post's header under its headline.
+fn header_texts(page: &Page, start: NodeId) -> impl Iterator<Item = &str> + '_ {
+    (start + 1..page.nodes.len())
+        .filter_map(move |id| match &page.nodes[id].kind {
+            crate::model::NodeKind::Text(t)
+                if !text::is_blank(t) && !page.nodes[id].parent.and_then(|p| page.element(p)).is_some_and(|e| e.hidden) =>
+            {
+                Some(t.as_str())
             }
-        }
-    }
-    None
+            _ => None,
+        })
+        .take(HEADER_TEXTS)
 }
 
 /// A byline printed under the headline where nothing marks one up: the
-/// first of the [`DATE_TEXTS_AFTER_HEADLINE`] visible texts after the
+/// first of the [`HEADER_TEXTS`] visible texts after the
 /// first `<h1>` that opens with a [`BYLINE_PREFIXES`] word ("by Ada
 /// Lovelace", "Written by: Ada"), with the next text where the opening
 /// stands alone ("By" then a link).
 fn printed_byline(page: &Page) -> Option<String> {
-    let start = (0..page.nodes.len()).find(|&id| page.tag(id) == Some(Tag::H1))?;
-    let texts = (start + 1..page.nodes.len())
-        .filter_map(|id| match &page.nodes[id].kind {
-            crate::model::NodeKind::Text(t)
-                if !text::is_blank(t) && !page.nodes[id].parent.and_then(|p| page.element(p)).is_some_and(|e| e.hidden) =>
-            {
-                Some(text::collapse_whitespace(t).trim().to_string())
-            }
-            _ => None,
-        })
-        .take(DATE_TEXTS_AFTER_HEADLINE)
-        .collect::<Vec<_>>();
+    let texts: Vec<String> =
+        header_texts(page, first_h1(page)?).map(|t| text::collapse_whitespace(t).trim().to_string()).collect();
     // A name: a few words, capitalised unless it is one user name ("by
     // the numbers", "By clicking Subscribe, you agree …" are not).
     let a_name = |raw: &str| {
