@@ -72,6 +72,14 @@ pub(crate) fn split(url: &str) -> Option<Parts<'_>> {
     Some(Parts { scheme, authority, path, query })
 }
 
+/// The lower-cased host of an absolute URL: its authority without user
+/// information or port ("" when it has none).
+pub(crate) fn host(url: &str) -> String {
+    let authority = split(url).and_then(|p| p.authority).unwrap_or("");
+    let host = authority.rsplit('@').next().unwrap_or("");
+    host.split(':').next().unwrap_or("").to_ascii_lowercase()
+}
+
 /// RFC 3986 §5.2.4: removes `.` and `..` segments.
 fn remove_dot_segments(path: &str) -> String {
     let mut out: Vec<&str> = Vec::new();

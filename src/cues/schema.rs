@@ -179,8 +179,7 @@ fn query_parameters(url: &str) -> usize {
 /// The lower-cased labels of the address's host before its last two
 /// (`docs` of `docs.example.com`, `community` of `community.example.org`).
 pub(crate) fn host_labels(url: &str) -> Vec<String> {
-    let authority = crate::url::split(url).and_then(|p| p.authority).unwrap_or("");
-    let host = authority.split(':').next().unwrap_or("").to_ascii_lowercase();
+    let host = crate::url::host(url);
     let labels: Vec<&str> = host.split('.').collect();
     labels[..labels.len().saturating_sub(2)].iter().filter(|l| **l != "www").map(|l| l.to_string()).collect()
 }
