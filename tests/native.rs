@@ -241,3 +241,27 @@ fn the_js_walker_keeps_the_models_tag_sets() {
     assert_eq!(set("BOXED_INLINE_TAGS"), sorted(BOXED_INLINE_TAGS));
     assert_eq!(set_in(&bench, "BOXED_INLINE_TAGS"), sorted(BOXED_INLINE_TAGS));
 }
+
+/// Text for screen readers only (`sr-only`, `visually-hidden`,
+/// `screen-reader-text`) is not shown by the page, so the reader leaves
+/// it out of the blocks it keeps: a product card's "Regular price Sale
+/// price" labels, a skip link, "(opens in a new tab)".
+#[test]
+fn screen_reader_text_is_left_out_of_the_article() {
+    let prose = "Locks lift boats with gravity alone: water pours from the upper reach into the chamber \
+                 until both levels match, and only then does the upper gate open.";
+    let html = format!(
+        "<html><head><title>Canals</title></head><body>\
+         <a class=\"sr-only sr-only-focusable\" href=\"#main\">Skip to content</a>\
+         <article id=\"main\"><h1>Canals</h1><p>{prose}</p>\
+         <p>{prose} <a href=\"/locks\">Read about locks<span class=\"screen-reader-text\"> (opens in a new tab)</span></a>.</p>\
+         <p><span class=\"visually-hidden\">Regular price</span> The guide costs $19.99 in print, with every lock drawn.</p>\
+         <p>{prose}</p></article></body></html>"
+    );
+    let page = parse_document(&html, "https://example.test/canals").unwrap();
+    let out = extract(&page, &Options::default()).unwrap();
+    assert!(out.text.contains("Read about locks") && out.text.contains("The guide costs $19.99"), "{}", out.text);
+    for hidden in ["Skip to content", "opens in a new tab", "Regular price"] {
+        assert!(!out.text.contains(hidden), "{hidden:?} in {}", out.text);
+    }
+}

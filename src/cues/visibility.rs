@@ -66,7 +66,7 @@ pub const COLUMNS: &[ColumnSpec] = &[
         signal: "visibility",
         label: "panel",
         source: "Pith: names and roles of the hiding element",
-        description: "For hidden nodes: +1 when the hiding element looks like a tab or accordion panel (by its name or role, or prose right after a toggle button), -1 like a menu or dialog, 0 unknown.",
+        description: "For hidden nodes: +1 when the hiding element looks like a tab or accordion panel (by its name or role, or prose right after a toggle button), -1 like a menu or dialog (or text for screen readers only), 0 unknown.",
     },
     ColumnSpec {
         key: "visibility.ariaHidden",
@@ -106,7 +106,9 @@ pub fn panel_kind(page: &Page, root: NodeId) -> f32 {
     if page.nodes[root].parent.and_then(|p| page.tag(p)) == Some(Tag::Details) {
         return 1.0;
     }
-    if e.tag == Tag::Nav || e.tag == Tag::Dialog || e.tag == Tag::Form {
+    // Text for screen readers only is never shown, whatever sits beside it
+    // (a toggle's label is not the panel it opens).
+    if e.tag == Tag::Nav || e.tag == Tag::Dialog || e.tag == Tag::Form || crate::model::screen_reader_only(&e.class) {
         return -1.0;
     }
     let names = names_of(e);
