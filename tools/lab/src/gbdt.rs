@@ -22,6 +22,9 @@ pub struct Params {
     /// Quantisation bins per feature (at most 255; bin 255 is "missing").
     pub bins: usize,
     pub seed: u64,
+    /// Forests trained at seeds `seed`, `seed + 1`, … and averaged into one
+    /// ([`bag`]); 1: a single forest.
+    pub bag: usize,
 }
 
 impl Default for Params {
@@ -37,6 +40,7 @@ impl Default for Params {
             colsample: 0.8,
             bins: 64,
             seed: 1,
+            bag: 1,
         }
     }
 }
@@ -86,6 +90,24 @@ impl Model {
     pub fn nodes(&self) -> usize {
         self.feature.len()
     }
+}
+
+/// The forests' mean as one forest (bagging, Breiman 1996, over boosted
+/// forests that differ by their row and feature samples): every tree of
+/// each, its leaf values divided by their number, and the mean bias. A
+/// model's margin is the sum of its trees' leaves and its bias, so this
+/// forest's margin is the mean of theirs.
+pub fn bag(models: &[Model]) -> Model {
+    let k = models.len().max(1) as f32;
+    let mut out = Model { bias: models.iter().map(|m| m.bias).sum::<f32>() / k, ..Model::default() };
+    for m in models {
+        let offset = out.feature.len() as u32;
+        out.roots.extend(m.roots.iter().map(|r| r + offset));
+        out.feature.extend_from_slice(&m.feature);
+        out.right.extend_from_slice(&m.right);
+        out.threshold.extend(m.feature.iter().zip(&m.threshold).map(|(&f, &t)| if f == LEAF { t / k } else { t }));
+    }
+    out
 }
 
 struct Rng(u64);
@@ -153,6 +175,10 @@ type Hist = Vec<[f64; 2]>;
 
 /// Trains a forest.
 pub fn train(data: &Data, p: &Params) -> Model {
+    if p.bag > 1 {
+        let models: Vec<Model> = (0..p.bag as u64).map(|k| train(data, &Params { seed: p.seed + k, bag: 1, ..p.clone() })).collect();
+        return bag(&models);
+    }
     let rows = data.rows();
     let cols = data.cols;
     let cuts = cuts(data, p.bins);
@@ -370,6 +396,14 @@ mod tests {
         }
         let data = Data { cols: 2, x, y, w: vec![1.0; 400] };
         let m = train(&data, &Params { trees: 30, depth: 2, subsample: 1.0, colsample: 1.0, ..Default::default() });
+        // Bagged: the margin is the mean of the forests' margins.
+        let p = Params { trees: 10, depth: 2, ..Default::default() };
+        let (a, b) = (train(&data, &p), train(&data, &Params { seed: 2, ..p.clone() }));
+        let both = train(&data, &Params { bag: 2, ..p });
+        for r in 0..data.rows() {
+            let x = &data.x[r * data.cols..(r + 1) * data.cols];
+            assert!((both.margin(x) - (a.margin(x) + b.margin(x)) / 2.0).abs() < 1e-4);
+        }
         assert!(m.margin(&[0.9, f32::NAN]) > 1.0);
         assert!(m.margin(&[0.2, f32::NAN]) < -1.0);
     }

@@ -30,7 +30,8 @@
 //! set name under the datasets folder (`PITH_DATASETS`, default
 //! ../shared/datasets; all three when none is given); facts are read from
 //! `eval-out/facts/<set>/`. Training options: `--trees N --depth D --lr R`
-//! (first leaf forest), `--second N` / `--no-second`, `--floor P`
+//! (first leaf forest), `--second N` / `--no-second`, `--bag K` (each leaf stage K forests
+//! at seeds S…S+K−1, averaged into one), `--floor P`
 //! `--threshold P` (the cut), `TYPE_TREES`/`TYPE_DEPTH`/`TYPE_LR` and
 //! `SECOND_DEPTH` in the environment; the defaults are the shipped ones.
 
@@ -190,6 +191,7 @@ fn parse_args() -> Args {
             }
             "--trees" => a.params.trees = it.next().and_then(|v| v.parse().ok()).unwrap_or(a.params.trees),
             "--seed" => a.params.seed = it.next().and_then(|v| v.parse().ok()).unwrap_or(a.params.seed),
+            "--bag" => a.params.bag = it.next().and_then(|v| v.parse().ok()).unwrap_or(1),
             "--depth" => a.params.depth = it.next().and_then(|v| v.parse().ok()).unwrap_or(a.params.depth),
             "--lr" => a.params.learning_rate = it.next().and_then(|v| v.parse().ok()).unwrap_or(a.params.learning_rate),
             "--threshold" => a.cut.threshold = it.next().and_then(|v| v.parse().ok()).unwrap_or(0.5),
@@ -197,6 +199,10 @@ fn parse_args() -> Args {
             _ if a.cmd.is_empty() => a.cmd = x,
             _ => a.sets.push(x),
         }
+    }
+    // `--bag K` bags both leaf stages.
+    if let Some(second) = a.second.as_mut() {
+        second.bag = a.params.bag;
     }
     if a.sets.is_empty() {
         a.sets = vec!["readability".into(), "cleanportaleval".into(), "wcxb-dev".into()];
