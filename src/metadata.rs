@@ -520,11 +520,10 @@ fn body_published(page: &Page) -> Option<String> {
         let marked = e.itemprop.split_whitespace().any(|p| p == "datePublished");
         if e.tag == Tag::Time {
             let Some(when) = e.attr("datetime").map(str::trim).filter(|d| !d.is_empty()) else { continue };
-            let says = |words: &[&str]| words.iter().any(|w| e.class.split_whitespace().any(|c| c.eq_ignore_ascii_case(w)));
-            if marked || says(PUBLISHED_TIME_WORDS) || text::NameTokens::new(&e.class, "").any(&["published"]) {
+            if marked || text::has_class(&e.class, PUBLISHED_TIME_WORDS) || text::NameTokens::new(&e.class, "").any(&["published"]) {
                 return Some(when.to_string());
             }
-            if first_plain.is_none() && !says(UPDATED_TIME_WORDS) && !e.itemprop.contains("dateModified") {
+            if first_plain.is_none() && !text::has_class(&e.class, UPDATED_TIME_WORDS) && !e.itemprop.contains("dateModified") {
                 first_plain = Some(when.to_string());
             }
         } else if marked && marked_text.is_none() {

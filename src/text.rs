@@ -117,6 +117,13 @@ pub fn fold_for_compare(s: &str) -> String {
     out
 }
 
+/// Whether a `class` attribute holds one of `names` as a whole class
+/// (its ASCII-whitespace-separated tokens, as HTML splits it), ASCII
+/// case-insensitively. [`NameTokens`] splits a class into words instead.
+pub fn has_class(class: &str, names: &[&str]) -> bool {
+    class.split_ascii_whitespace().any(|t| names.iter().any(|n| t.eq_ignore_ascii_case(n)))
+}
+
 /// The words of an element's `class` and `id`: split at anything but
 /// ASCII letters and digits and at lower-to-upper case changes
 /// (`tab-pane`, `dropdownMenu`, `post_body`), lower-cased.

@@ -556,7 +556,7 @@ pub const SCREEN_READER_CLASSES: &[&str] = &[
 /// Whether a class attribute names an element for screen readers only
 /// ([`SCREEN_READER_CLASSES`], ASCII case-insensitively).
 pub fn screen_reader_only(class: &str) -> bool {
-    class.split_ascii_whitespace().any(|t| SCREEN_READER_CLASSES.iter().any(|c| t.eq_ignore_ascii_case(c)))
+    crate::text::has_class(class, SCREEN_READER_CLASSES)
 }
 
 fn element_from_facts(f: NodeFacts, parent_width: f32, parent_box: Option<Rect>, viewport: Option<Size>) -> Element {

@@ -14,7 +14,7 @@ mod tag;
 
 pub use facts::{
     is_frame, is_opaque, is_skipped, reads_box, BOXED_INLINE_TAGS, style_property, walks_noscript, MetaFact, NodeFacts, PageFacts, VisualFacts,
-    attributes_read, screen_reader_only, FRAME_TAGS, NORMAL_LINE_HEIGHT, READ_ATTRIBUTES, NOSCRIPT_MIN_MARKUP, OPAQUE_TAGS, SCREEN_READER_CLASSES, SKIPPED_TAGS, TEXT_NODE_TAG,
+    attributes_read, screen_reader_only, FRAME_TAGS, NORMAL_LINE_HEIGHT, READ_ATTRIBUTES, NOSCRIPT_MIN_MARKUP, OPAQUE_TAGS, SKIPPED_TAGS, TEXT_NODE_TAG,
 };
 pub use tag::Tag;
 
