@@ -265,3 +265,36 @@ fn screen_reader_text_is_left_out_of_the_article() {
         assert!(!out.text.contains(hidden), "{hidden:?} in {}", out.text);
     }
 }
+
+/// A page whose whole content sits in a block its scripts have not shown
+/// yet (`style="display: none"`, lifted by a script; read with scripts
+/// blocked, or before they ran) gets that content, not an empty reader;
+/// where the page shows content of its own, the hidden block stays out.
+#[test]
+fn content_hidden_until_a_script_shows_it_is_read_where_nothing_else_is() {
+    let prose = "Locks lift boats with gravity alone: water pours from the upper reach into the chamber \
+                 until both levels match, and only then does the upper gate open.";
+    let article = format!("<article><h1>Canals</h1><p>{prose}</p><p>{prose}</p><p>{prose}</p></article>");
+    // The menu shown around it holds more of the page's text than the
+    // hidden block (so the page model does not show the block itself).
+    let menu: String = (0..60).map(|i| format!("<li><a href=\"/c/{i}\">Category number {i} of the shop</a></li>")).collect();
+    let hidden = format!(
+        "<html><head><title>Canals</title></head><body><nav><ul>{menu}</ul></nav>\
+         <div class=\"defer-block\" style=\"display: none\">{article}</div>\
+         <footer><ul>{menu}</ul></footer></body></html>"
+    );
+    let page = parse_document(&hidden, "https://example.test/canals").unwrap();
+    let out = extract(&page, &Options::default()).unwrap();
+    assert!(out.text.contains("Locks lift boats"), "{:?}", out.text);
+    assert!(out.word_count >= 60, "{}", out.word_count);
+
+    let shown = format!(
+        "<html><head><title>Canals</title></head><body>{article}\
+         <div class=\"defer-block\" style=\"display: none\"><p>{}</p></div></body></html>",
+        "A hidden aside about ferries and their timetables, written at length for nobody to see. ".repeat(3)
+    );
+    let page = parse_document(&shown, "https://example.test/canals").unwrap();
+    let out = extract(&page, &Options::default()).unwrap();
+    assert!(out.text.contains("Locks lift boats"), "{:?}", out.text);
+    assert!(!out.text.contains("ferries"), "{:?}", out.text);
+}

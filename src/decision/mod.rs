@@ -274,6 +274,9 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     let mut reasons = vec![Reason::None; n];
     let cut_pct = (cut * 100.0).round() as u32;
     let panel = table.col("visibility.panel");
+    // Leaves the model would keep but for being hidden: the page's content
+    // where it shows nothing else (see [`hidden_fallback`]).
+    let mut hidden_kept = Vec::new();
     for (i, leaf) in seg.leaves.iter().enumerate() {
         let p = probs[i];
         // Hidden text is content only in a tab or accordion panel (the
@@ -284,6 +287,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
             table.set(cols[1], leaf.id, p);
             table.set(cols[2], leaf.id, 0.0);
             reasons[leaf.id] = Reason::Hidden;
+            hidden_kept.push(i);
             continue;
         }
         let content = p >= cut && p > 0.0;
@@ -345,8 +349,45 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
         let repeats = repeated_leaves(cx, &keep);
         overrule(&mut keep, repeats, "not content: repeats the text of an earlier content block");
     }
+    if let Some(hidden) = hidden_fallback(cx, &keep, hidden_kept) {
+        for &i in &hidden {
+            let id = seg.leaves[i].id;
+            table.set(cols[2], id, 1.0);
+            reasons[id] = Reason::Rule("content: hidden, but the page shows no other content (it is shown by a script)");
+        }
+        keep = hidden;
+    }
     finish(cx, table, keep, reasons)
 }
+
+/// A page whose content is all hidden when Pith reads it, and that shows
+/// nothing else the model would keep, gets its hidden content rather than
+/// an empty reader. Pages hide their content until a script shows it:
+/// deferred blocks (`style="display: none"` lifted once the page's
+/// scripts run), anti-flicker snippets of A/B-testing tools, a page read
+/// with its scripts blocked (and the data sets' saved pages, which have no
+/// scripts: in wcxb-dev two product pages, their whole description and
+/// specifications in such a block, gave an empty article). The page model
+/// already shows a hidden block that holds most of the page's text
+/// (`REVEAL_MIN_SHARE` in `src/model/facts.rs`); this is for a block that
+/// holds less of it than the menus shown around it. Only where the
+/// kept set is empty, so no page that shows content changes; the hidden
+/// leaves are those the model keeps but for being hidden, at least
+/// [`HIDDEN_FALLBACK_MIN_WORDS`] words of them. Returns the leaves to keep
+/// (sorted), or `None`.
+pub fn hidden_fallback(cx: &Context, keep: &[usize], hidden_kept: Vec<usize>) -> Option<Vec<usize>> {
+    if !keep.is_empty() {
+        return None;
+    }
+    let words: u32 = hidden_kept.iter().map(|&i| cx.seg.leaves[i].words).sum();
+    (words >= HIDDEN_FALLBACK_MIN_WORDS).then_some(hidden_kept)
+}
+
+/// See [`hidden_fallback`]: fewer hidden words than this (a closed dialog's
+/// line, a menu's label) leave the reader empty. Twenty words is about one
+/// sentence (the readerable check's own floor is far above); chosen, not
+/// tuned: the two wcxb-dev pages it was written from hold 280 and 300.
+pub const HIDDEN_FALLBACK_MIN_WORDS: u32 = 20;
 
 /// See [`list_completion`]: lists of fewer items are left to the model.
 pub const LIST_MIN_ITEMS: usize = 3;
