@@ -73,15 +73,84 @@ impl Space {
     }
 }
 
+/// A byte cell's NaN.
+const BYTE_NAN: u8 = u8::MAX;
+
+/// `v` as a byte cell, where one holds it exactly: NaN, or a whole number
+/// from 0 to 254 (not −0).
+#[inline]
+fn byte_of(v: f32) -> Option<u8> {
+    if v.is_nan() {
+        return Some(BYTE_NAN);
+    }
+    let b = v as u8;
+    (b < BYTE_NAN && f32::from(b).to_bits() == v.to_bits()).then_some(b)
+}
+
+/// One column's stored values: a byte each while every value written is
+/// NaN or a whole number from 0 to 254 (the markup cue's distances, the
+/// flags and kinds most signals write), else `f32`, which the column
+/// becomes on its first other value. Reads give the same `f32` either
+/// way. On the generated 1,000,000-element page the extraction's peak
+/// went from 848 to 744 MiB natively (`pith-lab signals`) and the wasm's
+/// from 775 to 649 MiB (`bench.mjs --growth`), the core's time over
+/// wcxb-dev unchanged in wasm and 2 % longer natively (2026-11-26,
+/// `tests/eval/SPEED.md`).
+#[derive(Debug, Clone)]
+enum Cells {
+    Bytes(Vec<u8>),
+    Floats(Vec<f32>),
+}
+
+impl Cells {
+    /// `len` cells, all NaN.
+    fn nan(len: usize) -> Cells {
+        Cells::Bytes(vec![BYTE_NAN; len])
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Cells::Bytes(b) => b.len(),
+            Cells::Floats(f) => f.len(),
+        }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> f32 {
+        match self {
+            Cells::Bytes(b) => match b[i] {
+                BYTE_NAN => f32::NAN,
+                x => f32::from(x),
+            },
+            Cells::Floats(f) => f[i],
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, i: usize, v: f32) {
+        match self {
+            Cells::Floats(f) => f[i] = v,
+            Cells::Bytes(b) => match byte_of(v) {
+                Some(x) => b[i] = x,
+                None => {
+                    let mut f: Vec<f32> = (0..b.len()).map(|j| self.get(j)).collect();
+                    f[i] = v;
+                    *self = Cells::Floats(f);
+                }
+            },
+        }
+    }
+}
+
 /// Where a column's per-node values are stored.
 #[derive(Debug, Clone)]
 enum Store {
     /// None yet: the column describes the page (its root row only).
     Root,
     /// In `spaces[k]`'s slots.
-    Space(usize, Vec<f32>),
+    Space(usize, Cells),
     /// One value per node.
-    Nodes(Vec<f32>),
+    Nodes(Cells),
 }
 
 /// One column's values: the root's, and the other nodes' once any is set.
@@ -160,10 +229,10 @@ impl ScoreTable {
             return;
         }
         match &mut v.store {
-            Store::Nodes(n) => n[node] = value,
+            Store::Nodes(n) => n.set(node, value),
             Store::Space(k, vals) => match self.spaces[*k].slot[node] {
                 NO_SLOT => self.set_moving(col, node, value),
-                s => vals[s as usize] = value,
+                s => vals.set(s as usize, value),
             },
             Store::Root => self.set_moving(col, node, value),
         }
@@ -179,20 +248,20 @@ impl ScoreTable {
         };
         let next = (from..self.spaces.len()).find(|&j| self.spaces[j].slot[node] != NO_SLOT);
         let len = next.map_or(self.rows, |j| self.spaces[j].node.len());
-        let mut moved = vec![f32::NAN; len];
+        let mut moved = Cells::nan(len);
         if let Store::Space(k, vals) = &v.store {
             for (s, &id) in self.spaces[*k].node.iter().enumerate() {
                 let to = next.map_or(id as usize, |j| self.spaces[j].slot[id as usize] as usize);
-                moved[to] = vals[s];
+                moved.set(to, vals.get(s));
             }
         }
         match next {
             Some(j) => {
-                moved[self.spaces[j].slot[node] as usize] = value;
+                moved.set(self.spaces[j].slot[node] as usize, value);
                 v.store = Store::Space(j, moved);
             }
             None => {
-                moved[node] = value;
+                moved.set(node, value);
                 v.store = Store::Nodes(moved);
             }
         }
@@ -207,10 +276,10 @@ impl ScoreTable {
         }
         match &v.store {
             Store::Root => f32::NAN,
-            Store::Nodes(n) => n[node],
+            Store::Nodes(n) => n.get(node),
             Store::Space(k, vals) => match self.spaces[*k].slot[node] {
                 NO_SLOT => f32::NAN,
-                s => vals[s as usize],
+                s => vals.get(s as usize),
             },
         }
     }
@@ -239,11 +308,11 @@ impl ScoreTable {
         }
         match &v.store {
             Store::Root => None,
-            Store::Nodes(n) => n.iter().skip(1).position(|&x| pred(x)).map(|i| i + 1),
+            Store::Nodes(n) => (1..n.len()).find(|&i| pred(n.get(i))),
             // Slots are in document order.
             Store::Space(k, vals) => {
                 let nodes = &self.spaces[*k].node;
-                (0..vals.len()).find(|&s| nodes[s] != 0 && pred(vals[s])).map(|s| nodes[s] as usize)
+                (0..vals.len()).find(|&s| nodes[s] != 0 && pred(vals.get(s))).map(|s| nodes[s] as usize)
             }
         }
     }
@@ -319,5 +388,30 @@ mod tests {
         assert!(matches!(&t.values[0].store, Store::Space(1, v) if v.len() == 4));
         t.set(a, 5, 1.0);
         assert!(matches!(&t.values[0].store, Store::Nodes(v) if v.len() == 6));
+    }
+
+    #[test]
+    fn small_whole_numbers_take_a_byte_until_another_value_comes() {
+        for v in [0.0, 1.0, 12.0, 254.0, f32::NAN] {
+            assert!(byte_of(v).is_some(), "{v}");
+        }
+        for v in [-0.0, -1.0, 0.5, 255.0, 1e9, f32::INFINITY] {
+            assert_eq!(byte_of(v), None, "{v}");
+        }
+        let mut t = ScoreTable::new(4);
+        let a = t.add(&A);
+        t.set(a, 1, 3.0);
+        t.set(a, 2, 7.0);
+        assert!(matches!(&t.values[0].store, Store::Nodes(Cells::Bytes(_))));
+        assert!(t.get(a, 3).is_nan());
+        // A fraction turns the column to f32, every value kept.
+        t.set(a, 3, 0.25);
+        assert!(matches!(&t.values[0].store, Store::Nodes(Cells::Floats(_))));
+        assert_eq!((t.get(a, 1), t.get(a, 2), t.get(a, 3)), (3.0, 7.0, 0.25));
+        assert!(t.get(a, 0).is_nan());
+        // −0 keeps its sign.
+        let b = t.add(&ColumnSpec { key: "t.b", ..A });
+        t.set(b, 1, -0.0);
+        assert_eq!(t.get(b, 1).to_bits(), (-0.0f32).to_bits());
     }
 }
