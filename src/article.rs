@@ -1236,7 +1236,7 @@ pub fn is_data_table(page: &Page, t: NodeId) -> bool {
     let own = |n: NodeId| page.closest(n, |e| e.tag == Tag::Table) == Some(t);
     let mut nested = false;
     for n in page.subtree(t).skip(1) {
-        match page.element(n).map(|e| (e.tag, e.name.as_str())) {
+        match page.element(n).map(|e| (e.tag, &*e.name)) {
             Some((Tag::Caption | Tag::Thead | Tag::Tfoot | Tag::Th, _)) if own(n) => {
                 if page.tag(n) != Some(Tag::Caption) || !page.text_content(n).is_empty() {
                     return true;

@@ -612,17 +612,17 @@ fn element_from_facts(f: NodeFacts, parent_width: f32, parent_box: Option<Rect>,
         }
     };
     Element {
-        name: f.tag,
+        name: f.tag.into_boxed_str(),
         tag,
-        id: f.id,
-        class: f.class,
-        role: f.role,
+        id: f.id.into_boxed_str(),
+        class: f.class.into_boxed_str(),
+        role: f.role.into_boxed_str(),
         href: f.href,
-        src: f.src,
-        alt: f.alt,
-        dir: f.dir,
-        rel: f.rel,
-        itemprop: f.itemprop,
+        src: f.src.into_boxed_str(),
+        alt: f.alt.into_boxed_str(),
+        dir: f.dir.into_boxed_str(),
+        rel: f.rel.into_boxed_str(),
+        itemprop: f.itemprop.into_boxed_str(),
         aria_hidden: f.aria_hidden,
         attrs: {
             let mut it = f.attrs.into_iter();

@@ -80,25 +80,28 @@ pub enum NodeKind {
     Text(String),
 }
 
-/// What the model knows of an element.
+/// What the model knows of an element. Its strings are `Box<str>`, not
+/// `String`: the model never grows them, and without the capacity word a
+/// 1,000,000-element page's model is 27 MiB smaller in wasm
+/// (`tests/eval/SPEED.md`, 2026-11-26).
 #[derive(Debug, Clone)]
 pub struct Element {
     /// Lower-case local name.
-    pub name: String,
+    pub name: Box<str>,
     pub tag: Tag,
-    pub id: String,
-    pub class: String,
-    pub role: String,
+    pub id: Box<str>,
+    pub class: Box<str>,
+    pub role: Box<str>,
     /// `href` of `<a>` elements that have one.
     pub href: Option<String>,
     /// `src` and `alt` of `<img>`.
-    pub src: String,
-    pub alt: String,
+    pub src: Box<str>,
+    pub alt: Box<str>,
     /// `dir` attribute.
-    pub dir: String,
+    pub dir: Box<str>,
     /// `rel` and `itemprop` attributes.
-    pub rel: String,
-    pub itemprop: String,
+    pub rel: Box<str>,
+    pub itemprop: Box<str>,
     /// `aria-hidden="true"`.
     pub aria_hidden: bool,
     /// The [`READ_ATTRIBUTES`] the element has, as (name, value).

@@ -594,7 +594,7 @@ mod page_tests {
     }
 
     fn find(page: &Page, class: &str) -> NodeId {
-        (0..page.nodes.len()).find(|&i| page.element(i).is_some_and(|e| e.class == class)).unwrap()
+        (0..page.nodes.len()).find(|&i| page.element(i).is_some_and(|e| *e.class == *class)).unwrap()
     }
 
     /// A made-up tree of N = 6 leaves: div.a holds "Price: 10" and

@@ -725,7 +725,7 @@ mod page_tests {
         let seg = segment(&page);
         let stats = analyse(&page, &seg);
         let bodies: Vec<&LeafStats> =
-            stats.iter().filter(|s| page.element(seg.leaves[s.leaf].id).unwrap().class == "body").collect();
+            stats.iter().filter(|s| page.element(seg.leaves[s.leaf].id).unwrap().class.as_ref() == "body").collect();
         assert_eq!(bodies.len(), 6);
         assert!(bodies.iter().all(|s| s.group == 6 && s.content));
     }
