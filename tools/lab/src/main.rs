@@ -15,7 +15,8 @@
 //! pith-lab oracle [SET…]                          the best a leaf decision can do (labels as the decision)
 //! pith-lab leaves SET --ids a,b                   one page's leaves, labels and held-out probabilities
 //!                                                 (LEAVES_SHIPPED=1: the shipped model's)
-//! pith-lab signals FACTS.json | PAGE.html         one page's heap and per-signal times
+//! pith-lab signals FACTS.json | PAGE.html         one page's heap and per-signal times (with the heap
+//!                                                 after each stage and its peak in it)
 //! pith-lab profile [SET…]                         the core's stage times per page, natively
 //! pith-lab digest [SET…]                          one hash per set of every page's whole extraction (score
 //!                                                 table included, stage times left out): a speed change
@@ -86,6 +87,11 @@ mod counting {
     /// Starts counting (from zero: what is allocated from now on).
     pub fn start() {
         ON.store(true, Relaxed);
+    }
+
+    /// Whether [`start`] was called.
+    pub fn on() -> bool {
+        ON.load(Relaxed)
     }
 
     /// (live, peak since the last call) in MiB; the peak restarts from live.
@@ -1058,20 +1064,31 @@ fn signals_profile(a: &Args, ds: &DataSet) {
     signals_times(&pages);
 }
 
-/// Per-signal times over `pages` (three runs each), printed.
+/// Per-signal times over `pages` (three runs each), printed; with the
+/// heap counted (`signals FILE`, one page), also the heap live after each
+/// stage and its peak during it, from the first run (MiB), so that a
+/// memory change finds the stage it is about (`tests/eval/SPEED.md`).
 fn signals_times(pages: &[pith::Page]) {
     use pith::{cues, papers};
     let mut sums: Vec<(&str, f64)> = Vec::new();
+    let mut heap: Vec<(f64, f64)> = Vec::new();
     let mut add = |name: &'static str, ms: f64| match sums.iter_mut().find(|(n, _)| *n == name) {
         Some(s) => s.1 += ms,
-        None => sums.push((name, ms)),
+        None => {
+            sums.push((name, ms));
+            if counting::on() {
+                heap.push(counting::take());
+            }
+        }
     };
     let models = pith::extract::Models::default();
     for page in pages {
         for _ in 0..3 {
             let t = Instant::now();
             let seg = pith::segment::segment(page);
-            add("segment", t.elapsed().as_secs_f64() * 1e3);
+            // The table as the extraction makes it (its node spaces), counted with the segmentation.
+            let mut table = pith::extract::table_for(page, &seg);
+            add("segment, table", t.elapsed().as_secs_f64() * 1e3);
             let cx = papers::Context {
                 page,
                 seg: &seg,
@@ -1079,7 +1096,6 @@ fn signals_times(pages: &[pith::Page]) {
                 page_words: models.page_words,
                 params: &pith::params::Params::DEFAULT,
             };
-            let mut table = pith::table::ScoreTable::new(page.nodes.len());
             macro_rules! time {
                 ($name:expr, $e:expr) => {{
                     let t = Instant::now();
@@ -1116,7 +1132,12 @@ fn signals_times(pages: &[pith::Page]) {
         }
     }
     let total: f64 = sums.iter().map(|s| s.1).sum();
-    for (n, ms) in &sums {
-        println!("{n:22} {:8.1} ms {:5.1} %", ms / 3.0, 100.0 * ms / total);
+    for (k, (n, ms)) in sums.iter().enumerate() {
+        match heap.get(k).filter(|_| pages.len() == 1) {
+            Some((live, peak)) => {
+                println!("{n:22} {:8.1} ms {:5.1} %   heap after {live:7.0} MiB, peak in it {peak:7.0} MiB", ms / 3.0, 100.0 * ms / total)
+            }
+            None => println!("{n:22} {:8.1} ms {:5.1} %", ms / 3.0, 100.0 * ms / total),
+        }
     }
 }
