@@ -103,9 +103,15 @@ enum Cells {
 }
 
 impl Cells {
-    /// `len` cells, all NaN.
-    fn nan(len: usize) -> Cells {
-        Cells::Bytes(vec![BYTE_NAN; len])
+    /// `len` cells, all NaN: bytes, or `f32` where `floats` (a column
+    /// already of floats, or about to take a value no byte holds, starts
+    /// as one rather than being turned into one at once).
+    fn nan(len: usize, floats: bool) -> Cells {
+        if floats {
+            Cells::Floats(vec![f32::NAN; len])
+        } else {
+            Cells::Bytes(vec![BYTE_NAN; len])
+        }
     }
 
     fn len(&self) -> usize {
@@ -248,7 +254,8 @@ impl ScoreTable {
         };
         let next = (from..self.spaces.len()).find(|&j| self.spaces[j].slot[node] != NO_SLOT);
         let len = next.map_or(self.rows, |j| self.spaces[j].node.len());
-        let mut moved = Cells::nan(len);
+        let floats = matches!(&v.store, Store::Space(_, Cells::Floats(_))) || byte_of(value).is_none();
+        let mut moved = Cells::nan(len, floats);
         if let Store::Space(k, vals) = &v.store {
             for (s, &id) in self.spaces[*k].node.iter().enumerate() {
                 let to = next.map_or(id as usize, |j| self.spaces[j].slot[id as usize] as usize);
