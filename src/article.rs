@@ -527,7 +527,7 @@ impl<'a> Builder<'a> {
                 height = Some(v.rect.h.round() as u32);
             }
         }
-        Some(Image { src, alt: text::collapse_whitespace(&e.alt).trim().to_string(), width, height })
+        Some(Image { src, alt: text::collapse_whitespace(&e.alt()).trim().to_string(), width, height })
     }
 
     /// From the image's own attributes: a lazy-loading address when `src`
@@ -535,7 +535,7 @@ impl<'a> Builder<'a> {
     /// candidate, else `src`.
     fn image_source(&self, n: NodeId) -> Option<String> {
         let e = self.page.element(n)?;
-        let src = e.src.trim();
+        let src = e.src().trim();
         let placeholder = src.is_empty() || src.get(..5).is_some_and(|s| s.eq_ignore_ascii_case("data:"));
         let lazy_set = LAZY_SRCSET_ATTRIBUTES.iter().find_map(|k| e.attr(k)).and_then(best_candidate);
         let lazy = LAZY_SRC_ATTRIBUTES.iter().find_map(|k| e.attr(k)).map(str::to_string);
@@ -1229,14 +1229,14 @@ fn table_rows(page: &Page, t: NodeId) -> Vec<NodeId> {
 /// [`DATA_TABLE_MAX_LAYOUT_COLUMNS`], [`DATA_TABLE_MAX_LAYOUT_CELLS`]).
 pub fn is_data_table(page: &Page, t: NodeId) -> bool {
     let Some(e) = page.element(t) else { return false };
-    if e.role.trim().eq_ignore_ascii_case("presentation") {
+    if e.role().trim().eq_ignore_ascii_case("presentation") {
         return false;
     }
     let rows = table_rows(page, t);
     let own = |n: NodeId| page.closest(n, |e| e.tag == Tag::Table) == Some(t);
     let mut nested = false;
     for n in page.subtree(t).skip(1) {
-        match page.element(n).map(|e| (e.tag, &*e.name)) {
+        match page.element(n).map(|e| (e.tag, &*e.name())) {
             Some((Tag::Caption | Tag::Thead | Tag::Tfoot | Tag::Th, _)) if own(n) => {
                 if page.tag(n) != Some(Tag::Caption) || !page.text_content(n).is_empty() {
                     return true;

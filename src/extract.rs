@@ -304,9 +304,9 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
     let text = article::text_of(&built.blocks);
     let dir = decision
         .root
-        .and_then(|r| page.closest(r, |e| !e.dir.trim().is_empty()))
+        .and_then(|r| page.closest(r, |e| !e.dir().trim().is_empty()))
         .and_then(|id| page.element(id))
-        .map(|e| e.dir.trim().to_string())
+        .map(|e| e.dir().trim().to_string())
         .or_else(|| Some(page.dir.trim().to_string()).filter(|d| !d.is_empty()));
     let keywords = if meta.keywords.is_empty() {
         // meta.lang is the page's lang, which the page's terms were analysed in.
@@ -378,7 +378,7 @@ fn scores_out(page: &Page, seg: &segment::Segmentation, table: &ScoreTable, deci
     let mut rows = Vec::new();
     for (id, node) in page.nodes.iter().enumerate() {
         let tag = match &node.kind {
-            NodeKind::Element(e) => e.name.to_string(),
+            NodeKind::Element(e) => e.name().to_string(),
             NodeKind::Text(_) if seg.leaf_of[id].is_some_and(|l| seg.leaves[l as usize].id == id) => {
                 crate::model::TEXT_NODE_TAG.to_string()
             }

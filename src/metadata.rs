@@ -517,13 +517,13 @@ fn body_published(page: &Page) -> Option<String> {
     let mut marked_text: Option<String> = None;
     for id in 0..page.nodes.len() {
         let Some(e) = page.element(id) else { continue };
-        let marked = e.itemprop.split_whitespace().any(|p| p == "datePublished");
+        let marked = e.itemprop().split_whitespace().any(|p| p == "datePublished");
         if e.tag == Tag::Time {
             let Some(when) = e.attr("datetime").map(str::trim).filter(|d| !d.is_empty()) else { continue };
             if marked || text::has_class(&e.class, PUBLISHED_TIME_WORDS) || text::NameTokens::new(&e.class, "").any(&["published"]) {
                 return Some(when.to_string());
             }
-            if first_plain.is_none() && !text::has_class(&e.class, UPDATED_TIME_WORDS) && !e.itemprop.contains("dateModified") {
+            if first_plain.is_none() && !text::has_class(&e.class, UPDATED_TIME_WORDS) && !e.itemprop().contains("dateModified") {
                 first_plain = Some(when.to_string());
             }
         } else if marked && marked_text.is_none() {
@@ -561,7 +561,7 @@ fn header_texts(page: &Page, start: NodeId) -> impl Iterator<Item = &str> + '_ {
             crate::model::NodeKind::Text(t)
                 if !text::is_blank(t) && !page.nodes[id].parent.and_then(|p| page.element(p)).is_some_and(|e| e.hidden) =>
             {
-                Some(t.as_str())
+                Some(&**t)
             }
             _ => None,
         })
@@ -1316,15 +1316,15 @@ fn byline_in(page: &Page, ids: std::ops::Range<NodeId>, hint: Hint) -> Option<(N
             let text = e.href.as_deref().is_some_and(is_author_archive).then(|| page.text_content_within(id, MAX_BYLINE_CHARS - 1))??;
             return (!text.is_empty()).then_some((id, text));
         }
-        let hinted = e.rel.split_whitespace().any(|r| r == "author")
-            || e.itemprop.split_whitespace().any(|p| p == "author")
+        let hinted = e.rel().split_whitespace().any(|r| r == "author")
+            || e.itemprop().split_whitespace().any(|p| p == "author")
             // (Most elements have neither class nor id: nothing is copied
             // for them; the others reuse one buffer.)
-            || (!(e.class.is_empty() && e.id.is_empty()) && {
+            || (!(e.class.is_empty() && e.id().is_empty()) && {
                 names.clear();
                 names.push_str(&e.class);
                 names.push(' ');
-                names.push_str(&e.id);
+                names.push_str(&e.id());
                 names.make_ascii_lowercase();
                 BYLINE_HINTS.iter().any(|h| names.contains(h))
             });

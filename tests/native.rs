@@ -40,7 +40,7 @@ fn seed_000_worked_example_through_the_whole_pipeline() {
     let weights: Vec<(String, f64)> = w
         .subtrees
         .iter()
-        .map(|s| (page.element(s.id).unwrap().id.to_string(), s.weight))
+        .map(|s| (page.element(s.id).unwrap().id().to_string(), s.weight))
         .collect();
     let close = |a: f64, b: f64| (a - b).abs() < 1e-4;
     assert_eq!(weights.len(), 3, "{weights:?}");

@@ -216,6 +216,26 @@ fn facts_from_the_wasm_walker_mark_hidden_elements_and_read_fonts() {
     assert!(p["visual"]["w"].as_f64().unwrap() > 0.0);
 }
 
+/// The extension's walk builds the page model as it reads each node
+/// (`walk::Sink` for `model::Builder`, font facts given after the element),
+/// never holding the whole page's facts: the model is the one the facts
+/// of the same walk give (`Page::from_facts`), field for field. (Named to
+/// run last: see the warm-up test's note on the runner's order.)
+#[wasm_bindgen_test]
+fn a_builder_fed_by_the_walk_gives_the_model_of_its_facts() {
+    let doc = document();
+    let root = build_page(&doc);
+    let facts = pith::web::walk::walk_document(&doc).unwrap().facts;
+    let mut builder = pith::model::Builder::new(0.0, 0.0, 0);
+    let walk = pith::web::walk::walk_into(&doc, &mut builder).unwrap();
+    root.remove();
+    assert!(walk.facts.nodes.is_empty(), "the builder took the nodes");
+    assert!(facts.nodes.iter().any(|n| n.visual.as_ref().is_some_and(|v| !v.font_size.is_empty())), "font facts were read");
+    let built = builder.finish(walk.facts).unwrap();
+    let from_facts = pith::model::Page::from_facts(facts).unwrap();
+    assert_eq!(format!("{built:?}"), format!("{from_facts:?}"));
+}
+
 #[wasm_bindgen_test]
 fn a_core_error_crosses_as_a_js_error() {
     let bad = to_js(&serde_json::json!({ "nodes": [{ "parent": -1, "tag": "body" }, { "parent": 5, "tag": "p" }] }));

@@ -84,10 +84,10 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
             Tag::Iframe | Tag::Video | Tag::Audio => bump(18),
             _ => {}
         }
-        if e.role.eq_ignore_ascii_case("button") && e.tag != Tag::Button {
+        if e.role().eq_ignore_ascii_case("button") && e.tag != Tag::Button {
             bump(3);
         }
-        if e.role.eq_ignore_ascii_case("checkbox") || e.role.eq_ignore_ascii_case("radio") {
+        if e.role().eq_ignore_ascii_case("checkbox") || e.role().eq_ignore_ascii_case("radio") {
             bump(2);
         }
         if e.tag.heading_level().is_some() && page.subtree(id).any(|m| page.is_link(m)) {

@@ -174,7 +174,7 @@ fn is_kind(cx: &Context, id: NodeId, kind: Kind, names: u8, role: &str) -> bool 
         Kind::Form => e.tag == Tag::Form || role == "search" || role == "form",
         Kind::Main => e.tag == Tag::Main || role == "main",
         Kind::Article => {
-            e.tag == Tag::Article || role == "article" || e.itemprop.split_whitespace().any(|p| p == "articleBody")
+            e.tag == Tag::Article || role == "article" || e.itemprop().split_whitespace().any(|p| p == "articleBody")
         }
         Kind::Link => page.is_link(id),
         Kind::List => matches!(e.tag, Tag::Ul | Tag::Ol | Tag::Dl | Tag::Menu),
@@ -210,8 +210,8 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
             None => [MAX_DISTANCE as u8; KINDS.len()],
         };
         let e = page.element(id).expect("an element");
-        let names = if e.class.is_empty() && e.id.is_empty() { 0 } else { name_kinds(&NameTokens::new(&e.class, &e.id)) };
-        let role = e.role.trim().to_ascii_lowercase();
+        let names = if e.class.is_empty() && e.id().is_empty() { 0 } else { name_kinds(&NameTokens::new(&e.class, &e.id())) };
+        let role = e.role().trim().to_ascii_lowercase();
         for (k, kind) in KINDS.iter().enumerate() {
             if is_kind(cx, id, *kind, names, &role) {
                 d[k] = 0;

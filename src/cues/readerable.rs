@@ -45,7 +45,7 @@ pub fn score_page(page: &Page) -> f64 {
         if !candidate || e.hidden || e.aria_hidden {
             continue;
         }
-        let names = format!("{} {}", e.class, e.id).to_ascii_lowercase();
+        let names = format!("{} {}", e.class, e.id()).to_ascii_lowercase();
         if UNLIKELY.iter().any(|u| names.contains(u)) && !OK_MAYBE.iter().any(|o| names.contains(o)) {
             continue;
         }

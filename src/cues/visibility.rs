@@ -112,7 +112,7 @@ pub fn panel_kind(page: &Page, root: NodeId) -> f32 {
         return -1.0;
     }
     let names = names_of(e);
-    let role = e.role.to_ascii_lowercase();
+    let role = e.role().to_ascii_lowercase();
     if role == "tabpanel" || role == "region" {
         return 1.0;
     }
@@ -165,7 +165,7 @@ fn toggled_panel(page: &Page, siblings: &[NodeId], at: usize) -> bool {
     let Some(prev) = prev else { return false };
     let is_toggle = |id: NodeId| {
         page.element(id).is_some_and(|e| {
-            matches!(e.tag, Tag::Button | Tag::Summary) || e.role.eq_ignore_ascii_case("button")
+            matches!(e.tag, Tag::Button | Tag::Summary) || e.role().eq_ignore_ascii_case("button")
         })
     };
     let span = page.subtree(prev);
@@ -215,7 +215,7 @@ pub(crate) fn in_content(page: &Page, root: NodeId) -> bool {
     let furniture = |e: &Element| {
         matches!(e.tag, Tag::Header | Tag::Nav | Tag::Footer | Tag::Aside | Tag::Form | Tag::Dialog)
             || matches!(
-                e.role.to_ascii_lowercase().as_str(),
+                e.role().to_ascii_lowercase().as_str(),
                 "banner" | "navigation" | "contentinfo" | "complementary" | "dialog" | "search"
             )
     };
@@ -242,7 +242,7 @@ pub(crate) fn mostly_prose(page: &Page, root: NodeId) -> bool {
 }
 
 fn names_of(e: &Element) -> NameTokens {
-    NameTokens::new(&e.class, &e.id)
+    NameTokens::new(&e.class, &e.id())
 }
 
 /// Writes [`COLUMNS`] for every element and every anonymous leaf.

@@ -60,7 +60,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Display, Element, Font, Node, NodeKind, Page, Position, Rect, Size, Tag, Visual};
+use super::{Display, Element, Font, Node, NodeKind, Page, Position, Rare, Rect, Size, Tag, Visual};
 use crate::error::{Error, Result};
 
 /// The `tag` of a text node in [`NodeFacts`].
@@ -348,67 +348,143 @@ impl Page {
     /// `dyn` iterator, so that the wasm holds one copy of this function for
     /// both of [`Page::from_facts`]'s ways of reading them.
     fn build(facts: PageFacts, total: usize, nodes_facts: &mut dyn Iterator<Item = NodeFacts>) -> Result<Page> {
-        if total == 0 {
-            return Err(Error::EmptyPage);
+        let mut b = Builder::new(facts.viewport_width, facts.viewport_height, total);
+        for f in nodes_facts {
+            b.push(f)?;
         }
-        let viewport = (facts.viewport_width > 0.0)
-            .then_some(Size { width: facts.viewport_width, height: facts.viewport_height });
-        let mut nodes: Vec<Node> = Vec::with_capacity(total);
-        // The path from the root to the previous node: in document order a
-        // node's parent is on it (else the parent's subtree has ended).
-        let mut open: Vec<usize> = Vec::new();
-        // Per element: the box that places it, its own or (a non-replaced
-        // inline element, a `display: contents` wrapper) its nearest boxed
-        // ancestor's; none for a text node, which is no one's parent.
-        let mut boxes: Vec<Option<Rect>> = Vec::with_capacity(total);
-        for (i, f) in nodes_facts.enumerate() {
-            let parent = match (i, f.parent) {
-                (0, -1) => None,
-                (_, -1) => return Err(Error::BadRoot { node: i }),
-                (0, p) => return Err(Error::BadParent { node: 0, parent: p }),
-                (_, p) if p < 0 || p as usize >= i => {
-                    return Err(Error::BadParent { node: i, parent: p })
-                }
-                (_, p) => Some(p as usize),
-            };
-            let (parent_width, parent_hidden) = match parent {
-                Some(p) => match &nodes[p].kind {
-                    NodeKind::Element(e) => (e.width_ratio, e.hidden),
-                    NodeKind::Text(_) => return Err(Error::TextParent { node: i }),
-                },
-                None => (1.0, false),
-            };
-            let parent_box = parent.and_then(|p| boxes[p]);
-            if let Some(p) = parent {
-                while open.last().is_some_and(|&o| o > p) {
-                    open.pop();
-                }
-                if open.last() != Some(&p) {
-                    return Err(Error::OutOfOrder { node: i, parent: p });
-                }
+        b.finish(facts)
+    }
+}
+
+/// Builds the page model one node's facts at a time, in document order, as
+/// [`Page::from_facts`] does from all of them: the web-sys walker
+/// (`src/web/walk.rs`) pushes each node as it reads it, so that the facts
+/// of the whole page (256 bytes a node in wasm32, their strings besides)
+/// are never held at once. An element's font facts, which the walker
+/// reads when it meets the element's first text, are given afterwards
+/// ([`Builder::set_font`]), with the same result as facts that held them.
+pub struct Builder {
+    viewport: Option<Size>,
+    nodes: Vec<Node>,
+    /// The path from the root to the previous node: in document order a
+    /// node's parent is on it (else the parent's subtree has ended).
+    open: Vec<usize>,
+    /// Per element: the box that places it, its own or (a non-replaced
+    /// inline element, a `display: contents` wrapper) its nearest boxed
+    /// ancestor's; none for a text node, which is no one's parent.
+    boxes: Vec<Option<Rect>>,
+}
+
+impl Builder {
+    /// A builder for a page rendered at the given viewport (0: unknown),
+    /// with room for `capacity` nodes.
+    pub fn new(viewport_width: f32, viewport_height: f32, capacity: usize) -> Builder {
+        let mut b = Builder { viewport: None, nodes: Vec::with_capacity(capacity), open: Vec::new(), boxes: Vec::with_capacity(capacity) };
+        b.set_viewport(viewport_width, viewport_height);
+        b
+    }
+
+    /// The viewport the page was rendered at (0: unknown); before the
+    /// first node.
+    pub fn set_viewport(&mut self, width: f32, height: f32) {
+        self.viewport = (width > 0.0).then_some(Size { width, height });
+    }
+
+    /// Nodes pushed so far (the next node's id).
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Nodes there is room for.
+    pub fn capacity(&self) -> usize {
+        self.nodes.capacity()
+    }
+
+    /// Room for `more` nodes beyond those pushed.
+    pub fn reserve_exact(&mut self, more: usize) {
+        self.nodes.reserve_exact(more);
+        self.boxes.reserve_exact(more);
+    }
+
+    /// Whether node `id` is an element with rendered facts.
+    pub fn has_visual(&self, id: usize) -> bool {
+        matches!(&self.nodes.get(id).map(|n| &n.kind), Some(NodeKind::Element(e)) if e.visual.is_some())
+    }
+
+    /// Gives element `id` its computed font facts (as [`VisualFacts`]'s
+    /// `font_size`, `font_weight` and `line_height`), where it has rendered
+    /// facts.
+    pub fn set_font(&mut self, id: usize, size: &str, weight: &str, line_height: &str) {
+        if let Some(NodeKind::Element(e)) = self.nodes.get_mut(id).map(|n| &mut n.kind) {
+            if let Some(v) = e.visual.as_mut() {
+                (v.font, v.lines) = font_and_lines(v.rect, size, weight, line_height);
             }
-            open.push(i);
-            if i == 0 && f.tag == TEXT_NODE_TAG {
-                return Err(Error::TextRoot);
+        }
+    }
+
+    /// Adds the next node, checking the facts' shape (see
+    /// [`Page::from_facts`]).
+    pub fn push(&mut self, f: NodeFacts) -> Result<()> {
+        let i = self.nodes.len();
+        let nodes = &mut self.nodes;
+        let parent = match (i, f.parent) {
+            (0, -1) => None,
+            (_, -1) => return Err(Error::BadRoot { node: i }),
+            (0, p) => return Err(Error::BadParent { node: 0, parent: p }),
+            (_, p) if p < 0 || p as usize >= i => return Err(Error::BadParent { node: i, parent: p }),
+            (_, p) => Some(p as usize),
+        };
+        let (parent_width, parent_hidden) = match parent {
+            Some(p) => match &nodes[p].kind {
+                NodeKind::Element(e) => (e.width_ratio, e.hidden),
+                NodeKind::Text(_) => return Err(Error::TextParent { node: i }),
+            },
+            None => (1.0, false),
+        };
+        let parent_box = parent.and_then(|p| self.boxes[p]);
+        if let Some(p) = parent {
+            while self.open.last().is_some_and(|&o| o > p) {
+                self.open.pop();
             }
-            let (kind, own_box) = if f.tag == TEXT_NODE_TAG {
-                (NodeKind::Text(f.text), None)
-            } else {
-                let mut e = element_from_facts(f, parent_width, parent_box, viewport);
-                // Hidden is inherited: nothing under a hidden element renders.
-                e.hidden |= parent_hidden;
-                let own = match &e.visual {
-                    Some(v) if v.display == Display::Contents => parent_box,
-                    Some(v) => Some(v.rect),
-                    None => None,
-                };
-                (NodeKind::Element(Box::new(e)), own)
+            if self.open.last() != Some(&p) {
+                return Err(Error::OutOfOrder { node: i, parent: p });
+            }
+        }
+        self.open.push(i);
+        if i == 0 && f.tag == TEXT_NODE_TAG {
+            return Err(Error::TextRoot);
+        }
+        let (kind, own_box) = if f.tag == TEXT_NODE_TAG {
+            (NodeKind::Text(f.text.into_boxed_str()), None)
+        } else {
+            let mut e = element_from_facts(f, parent_width, parent_box, self.viewport);
+            // Hidden is inherited: nothing under a hidden element renders.
+            e.hidden |= parent_hidden;
+            let own = match &e.visual {
+                Some(v) if v.display == Display::Contents => parent_box,
+                Some(v) => Some(v.rect),
+                None => None,
             };
-            boxes.push(own_box);
-            if let Some(p) = parent {
-                nodes[p].children.push(i);
-            }
-            nodes.push(Node { parent, children: Vec::new(), kind });
+            (NodeKind::Element(Box::new(e)), own)
+        };
+        self.boxes.push(own_box);
+        if let Some(p) = parent {
+            nodes[p].children.push(i);
+        }
+        nodes.push(Node { parent, children: Vec::new(), kind });
+        Ok(())
+    }
+
+    /// The page: the nodes pushed, and the rest of `facts` (its `nodes`
+    /// are not read).
+    pub fn finish(self, facts: PageFacts) -> Result<Page> {
+        let Builder { viewport, mut nodes, .. } = self;
+        if nodes.is_empty() {
+            return Err(Error::EmptyPage);
         }
         noscript_fallback(&mut nodes);
         reveal_hidden_content(&mut nodes);
@@ -430,6 +506,21 @@ impl Page {
             frames_skipped: facts.frames_skipped,
         })
     }
+}
+
+/// An element's font and rendered line count from its computed font facts
+/// and the box that places it.
+fn font_and_lines(rect: Rect, size: &str, weight: &str, line_height: &str) -> (Option<Font>, u32) {
+    let font = parse_px(size).map(|size| Font {
+        size,
+        weight: parse_weight(weight),
+        line_height: parse_px(line_height).unwrap_or(size * NORMAL_LINE_HEIGHT),
+    });
+    let lines = match font {
+        Some(font) if rect.h > 0.0 && font.line_height > 0.0 => ((rect.h / font.line_height).round() as u32).max(1),
+        _ => 0,
+    };
+    (font, lines)
 }
 
 /// [`Page::from_facts`] gives back the storage of the facts it has read
@@ -570,17 +661,7 @@ fn element_from_facts(f: NodeFacts, parent_width: f32, parent_box: Option<Rect>,
         } else {
             parent_box.unwrap_or_default()
         };
-        let font = parse_px(&v.font_size).map(|size| Font {
-            size,
-            weight: parse_weight(&v.font_weight),
-            line_height: parse_px(&v.line_height).unwrap_or(size * NORMAL_LINE_HEIGHT),
-        });
-        let lines = match font {
-            Some(font) if rect.h > 0.0 && font.line_height > 0.0 => {
-                ((rect.h / font.line_height).round() as u32).max(1)
-            }
-            _ => 0,
-        };
+        let (font, lines) = font_and_lines(rect, &v.font_size, &v.font_weight, &v.line_height);
         Visual {
             rect,
             // A formula's parts compute `display: block math` (MathML Core
@@ -611,27 +692,29 @@ fn element_from_facts(f: NodeFacts, parent_width: f32, parent_box: Option<Rect>,
             }
         }
     };
-    Element {
+    let rare = Rare {
         name: f.tag.into_boxed_str(),
-        tag,
         id: f.id.into_boxed_str(),
-        class: f.class.into_boxed_str(),
         role: f.role.into_boxed_str(),
-        href: f.href,
         src: f.src.into_boxed_str(),
         alt: f.alt.into_boxed_str(),
         dir: f.dir.into_boxed_str(),
         rel: f.rel.into_boxed_str(),
         itemprop: f.itemprop.into_boxed_str(),
-        aria_hidden: f.aria_hidden,
         attrs: {
             let mut it = f.attrs.into_iter();
             std::iter::from_fn(|| Some((it.next()?, it.next()?))).collect()
         },
-        hidden,
+    };
+    Element::new(
+        tag,
+        f.class.into_boxed_str(),
+        f.href.map(String::into_boxed_str),
+        rare,
+        (f.aria_hidden, hidden),
         width_ratio,
         visual,
-    }
+    )
 }
 
 impl PageFacts {
@@ -953,7 +1036,7 @@ mod tests {
         assert_eq!(format!("{whole:?}"), format!("{released:?}"));
         assert_eq!((released.nodes.len(), released.nodes[0].children.len()), (total, pairs));
         let last = total - 1;
-        assert!(matches!(&released.nodes[last].kind, NodeKind::Text(t) if t == &format!("Paragraph {}.", pairs - 1)));
+        assert!(matches!(&released.nodes[last].kind, NodeKind::Text(t) if **t == *format!("Paragraph {}.", pairs - 1)));
     }
 
     #[test]

@@ -13,7 +13,7 @@ mod facts;
 mod tag;
 
 pub use facts::{
-    is_frame, is_opaque, is_skipped, reads_box, BOXED_INLINE_TAGS, style_property, walks_noscript, MetaFact, NodeFacts, PageFacts, VisualFacts,
+    is_frame, is_opaque, is_skipped, reads_box, BOXED_INLINE_TAGS, style_property, walks_noscript, Builder, MetaFact, NodeFacts, PageFacts, VisualFacts,
     attributes_read, screen_reader_only, FRAME_TAGS, NORMAL_LINE_HEIGHT, READ_ATTRIBUTES, NOSCRIPT_MIN_MARKUP, OPAQUE_TAGS, SKIPPED_TAGS, TEXT_NODE_TAG,
 };
 pub use tag::Tag;
@@ -77,35 +77,23 @@ pub struct Node {
 pub enum NodeKind {
     Element(Box<Element>),
     /// The text as the DOM holds it (whitespace not collapsed).
-    Text(String),
+    Text(Box<str>),
 }
 
 /// What the model knows of an element. Its strings are `Box<str>`, not
 /// `String`: the model never grows them, and without the capacity word a
 /// 1,000,000-element page's model is 27 MiB smaller in wasm
-/// (`tests/eval/SPEED.md`, 2026-11-26).
+/// (`tests/eval/SPEED.md`, 2026-11-26). The attributes most elements lack
+/// (an id, a role, an image's source…) and the name of a tag not in
+/// [`Tag`] sit in one allocation of their own ([`Rare`]), absent where the
+/// element has none of them: an element took 240 bytes natively and takes
+/// 88, and the 1,000,000-element page's model 364 → 218 MiB natively
+/// (`tests/eval/SPEED.md`, 2026-11-27).
 #[derive(Debug, Clone)]
 pub struct Element {
-    /// Lower-case local name.
-    pub name: Box<str>,
     pub tag: Tag,
-    pub id: Box<str>,
-    pub class: Box<str>,
-    pub role: Box<str>,
-    /// `href` of `<a>` elements that have one.
-    pub href: Option<String>,
-    /// `src` and `alt` of `<img>`.
-    pub src: Box<str>,
-    pub alt: Box<str>,
-    /// `dir` attribute.
-    pub dir: Box<str>,
-    /// `rel` and `itemprop` attributes.
-    pub rel: Box<str>,
-    pub itemprop: Box<str>,
     /// `aria-hidden="true"`.
     pub aria_hidden: bool,
-    /// The [`READ_ATTRIBUTES`] the element has, as (name, value).
-    pub attrs: Vec<(String, String)>,
     /// Not rendered, itself or through an ancestor: `display: none`,
     /// `visibility: hidden`, the `hidden` attribute, the body of a closed
     /// `<details>`. The walk enters hidden subtrees (a tab or accordion
@@ -115,8 +103,115 @@ pub struct Element {
     /// From the rendered box where known; otherwise from `width` attributes
     /// and inline styles, inherited from the parent when absent.
     pub width_ratio: f32,
+    pub class: Box<str>,
+    /// `href` of `<a>` elements that have one.
+    pub href: Option<Box<str>>,
     /// Rendered facts, absent for parsed HTML.
     pub visual: Option<Visual>,
+    rare: Option<Box<Rare>>,
+}
+
+/// An element's attributes that most elements lack (see [`Element`]).
+#[derive(Debug, Clone, Default)]
+pub struct Rare {
+    /// The lower-case local name of a tag not in [`Tag`] (empty otherwise).
+    pub name: Box<str>,
+    pub id: Box<str>,
+    pub role: Box<str>,
+    /// `src` and `alt` of `<img>`.
+    pub src: Box<str>,
+    pub alt: Box<str>,
+    /// `dir` attribute.
+    pub dir: Box<str>,
+    /// `rel` and `itemprop` attributes.
+    pub rel: Box<str>,
+    pub itemprop: Box<str>,
+    /// The [`READ_ATTRIBUTES`] the element has, as (name, value).
+    pub attrs: Vec<(String, String)>,
+}
+
+impl Rare {
+    fn is_empty(&self) -> bool {
+        self.name.is_empty()
+            && self.id.is_empty()
+            && self.role.is_empty()
+            && self.src.is_empty()
+            && self.alt.is_empty()
+            && self.dir.is_empty()
+            && self.rel.is_empty()
+            && self.itemprop.is_empty()
+            && self.attrs.is_empty()
+    }
+}
+
+impl Element {
+    /// An element of `tag`; `rare` is kept only where it holds something
+    /// (its `name` only for [`Tag::Other`]).
+    pub fn new(
+        tag: Tag,
+        class: Box<str>,
+        href: Option<Box<str>>,
+        mut rare: Rare,
+        flags: (bool, bool),
+        width_ratio: f32,
+        visual: Option<Visual>,
+    ) -> Element {
+        if tag != Tag::Other {
+            rare.name = Box::default();
+        }
+        let rare = (!rare.is_empty()).then(|| Box::new(rare));
+        Element { tag, aria_hidden: flags.0, hidden: flags.1, width_ratio, class, href, visual, rare }
+    }
+
+    fn rare(&self, f: impl Fn(&Rare) -> &str) -> &str {
+        self.rare.as_deref().map_or("", f)
+    }
+
+    /// Lower-case local name.
+    pub fn name(&self) -> &str {
+        match self.tag {
+            Tag::Other => self.rare(|r| &r.name),
+            t => t.name(),
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        self.rare(|r| &r.id)
+    }
+
+    pub fn role(&self) -> &str {
+        self.rare(|r| &r.role)
+    }
+
+    /// `src` of `<img>`.
+    pub fn src(&self) -> &str {
+        self.rare(|r| &r.src)
+    }
+
+    /// `alt` of `<img>`.
+    pub fn alt(&self) -> &str {
+        self.rare(|r| &r.alt)
+    }
+
+    /// `dir` attribute.
+    pub fn dir(&self) -> &str {
+        self.rare(|r| &r.dir)
+    }
+
+    /// `rel` attribute.
+    pub fn rel(&self) -> &str {
+        self.rare(|r| &r.rel)
+    }
+
+    /// `itemprop` attribute.
+    pub fn itemprop(&self) -> &str {
+        self.rare(|r| &r.itemprop)
+    }
+
+    /// The [`READ_ATTRIBUTES`] the element has, as (name, value).
+    pub fn attrs(&self) -> &[(String, String)] {
+        self.rare.as_deref().map_or(&[], |r| &r.attrs)
+    }
 }
 
 /// Rendered facts of an element.
@@ -249,7 +344,7 @@ impl Element {
     /// The value of attribute `name`, when it is one of
     /// [`READ_ATTRIBUTES`] and present.
     pub fn attr(&self, name: &str) -> Option<&str> {
-        self.attrs.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+        self.attrs().iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
     }
 }
 

@@ -20,6 +20,15 @@ macro_rules! tags {
                     _ => Tag::Other,
                 }
             }
+
+            /// The listed name; empty for [`Tag::Other`] (the element
+            /// keeps that name itself).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Tag::$variant => $name,)*
+                    Tag::Other => "",
+                }
+            }
         }
     };
 }

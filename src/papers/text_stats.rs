@@ -299,7 +299,7 @@ fn path_hashes(page: &Page) -> Vec<u64> {
     for id in 0..page.nodes.len() {
         let Some(e) = page.element(id) else { continue };
         let up = page.nodes[id].parent.map_or(0, |p| path[p]);
-        path[id] = combine(up, format_signature(&e.name, &e.class));
+        path[id] = combine(up, format_signature(&e.name(), &e.class));
     }
     path
 }
@@ -407,7 +407,7 @@ pub fn leaf_format(page: &Page, leaf: &Leaf, path: &[u64], shifts: &[f32]) -> Fo
     if leaf.element {
         let e = holder.expect("an element leaf is an element");
         let up = page.nodes[leaf.id].parent.map_or(0, |p| path[p]);
-        f.parts[PART_PATH] = Some(combine(up, hash_str(&e.name)));
+        f.parts[PART_PATH] = Some(combine(up, hash_str(&e.name())));
         f.parts[PART_CLASS] = Some(class_hash(&e.class));
     } else {
         f.parts[PART_PATH] = Some(combine(path[leaf.holder()], hash_str("#text")));

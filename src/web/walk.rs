@@ -27,7 +27,7 @@ use web_sys::{AssignedNodesOptions, Document, Element, HtmlSlotElement, Node, Wi
 
 use super::performance_now;
 use crate::error::Error;
-use crate::model::{attributes_read, is_frame, is_opaque, is_skipped, reads_box, walks_noscript, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
+use crate::model::{attributes_read, is_frame, is_opaque, is_skipped, reads_box, walks_noscript, Builder, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
 use crate::text;
 
 #[wasm_bindgen]
@@ -111,8 +111,70 @@ const INTERNED: &[&str] = &[
     "href", "src", "alt", "dir", "rel", "itemprop", "aria-hidden",
 ];
 
-/// The walk's output: the facts, and the DOM nodes they were read from
-/// (index = node id).
+/// Where the walk puts each node's facts as it reads them: a vector of
+/// them (`readFacts`, which the walker equality tests compare with the JS
+/// walker's), or the page model's [`Builder`], so that the whole page's
+/// facts are never held at once (the 1,000,000-element page's peak wasm
+/// memory, `tests/eval/SPEED.md`, 2026-11-27).
+pub trait Sink {
+    /// Nodes put so far.
+    fn len(&self) -> usize;
+    /// Room for about `nodes` nodes in all ([`FACTS_RESERVED_PER_ELEMENT`]),
+    /// and the viewport they were rendered in (given before any node).
+    fn start(&mut self, nodes: usize, viewport_width: f32, viewport_height: f32);
+    fn push(&mut self, f: NodeFacts) -> Result<(), Error>;
+    /// Whether node `id` has rendered facts (an element outside hidden
+    /// subtrees): only those get font facts.
+    fn has_visual(&self, id: usize) -> bool;
+    /// Node `id`'s computed font facts.
+    fn set_font(&mut self, id: usize, size: String, weight: String, line_height: String);
+}
+
+impl Sink for Vec<NodeFacts> {
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    fn start(&mut self, nodes: usize, _: f32, _: f32) {
+        self.reserve_exact(nodes);
+    }
+    fn push(&mut self, f: NodeFacts) -> Result<(), Error> {
+        push_node(self, f);
+        Ok(())
+    }
+    fn has_visual(&self, id: usize) -> bool {
+        self.get(id).is_some_and(|f| f.visual.is_some())
+    }
+    fn set_font(&mut self, id: usize, size: String, weight: String, line_height: String) {
+        if let Some(v) = self.get_mut(id).and_then(|f| f.visual.as_mut()) {
+            (v.font_size, v.font_weight, v.line_height) = (size, weight, line_height);
+        }
+    }
+}
+
+impl Sink for Builder {
+    fn len(&self) -> usize {
+        Builder::len(self)
+    }
+    fn start(&mut self, nodes: usize, viewport_width: f32, viewport_height: f32) {
+        self.set_viewport(viewport_width, viewport_height);
+        self.reserve_exact(nodes);
+    }
+    fn push(&mut self, f: NodeFacts) -> Result<(), Error> {
+        if Builder::len(self) == self.capacity() {
+            self.reserve_exact((Builder::len(self) / FACTS_GROWTH_DIVISOR).max(FACTS_MIN_GROWTH));
+        }
+        Builder::push(self, f)
+    }
+    fn has_visual(&self, id: usize) -> bool {
+        Builder::has_visual(self, id)
+    }
+    fn set_font(&mut self, id: usize, size: String, weight: String, line_height: String) {
+        Builder::set_font(self, id, &size, &weight, &line_height);
+    }
+}
+
+/// The walk's output: the facts (without their nodes where a [`Builder`]
+/// took them), and the DOM nodes they were read from (index = node id).
 pub struct Walk {
     pub facts: PageFacts,
     pub nodes: Vec<Node>,
@@ -232,7 +294,17 @@ fn style_of(window: &Window, e: &Element) -> Result<Style, Error> {
 }
 
 /// Walks `doc`, which must be rendered (attached to a window).
+/// Walks `doc` into facts, their nodes included.
 pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
+    let mut nodes = Vec::new();
+    let mut walk = walk_into(doc, &mut nodes)?;
+    walk.facts.nodes = nodes;
+    Ok(walk)
+}
+
+/// Walks `doc`, each node's facts into `sink`; the facts returned hold no
+/// nodes.
+pub fn walk_into(doc: &Document, sink: &mut dyn Sink) -> Result<Walk, Error> {
     let content_type = doc.content_type();
     if !HTML_CONTENT_TYPES.contains(&content_type.as_str()) {
         return Err(Error::Frontend(format!("not an HTML page ({content_type})")));
@@ -269,7 +341,11 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
     read_head(doc, &mut facts)?;
     // Room for the nodes the page likely has ([`FACTS_RESERVED_PER_ELEMENT`]).
     let elements = doc.get_elements_by_tag_name("*").length() as usize;
-    facts.nodes.reserve_exact(elements * FACTS_RESERVED_PER_ELEMENT.0 / FACTS_RESERVED_PER_ELEMENT.1);
+    sink.start(
+        elements * FACTS_RESERVED_PER_ELEMENT.0 / FACTS_RESERVED_PER_ELEMENT.1,
+        facts.viewport_width,
+        facts.viewport_height,
+    );
 
     // Every name passed to the DOM is decoded into a JS string on each call
     // unless interned: intern the few the walk passes thousands of times.
@@ -297,26 +373,29 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
     let mut last_style: Option<(usize, Style)> = None;
     while let Some((node, parent, in_hidden, frame)) = stack.pop() {
         let window = &frames[frame].window;
-        let index = facts.nodes.len() as i64;
+        let index = sink.len() as i64;
         match node.node_type() {
             Node::TEXT_NODE => {
                 let data = node.node_value().unwrap_or_default();
                 if parent >= 0 && !font_read[parent as usize] && !text::is_blank(&data) {
                     font_read[parent as usize] = true;
                     let p = nodes[parent as usize].unchecked_ref::<Element>();
-                    if let Some(v) = facts.nodes[parent as usize].visual.as_mut() {
+                    if sink.has_visual(parent as usize) {
                         let t = style_time.start();
                         let style = match last_style.take() {
                             Some((i, style)) if i == parent as usize => style,
                             _ => style_of(&frames[frame_of[parent as usize]].window, p)?,
                         };
-                        v.font_size = style.property("font-size");
-                        v.font_weight = style.property("font-weight");
-                        v.line_height = style.property("line-height");
+                        sink.set_font(
+                            parent as usize,
+                            style.property("font-size"),
+                            style.property("font-weight"),
+                            style.property("line-height"),
+                        );
                         style_time.end(t);
                     }
                 }
-                push_node(&mut facts.nodes, NodeFacts { parent, tag: TEXT_NODE_TAG.into(), text: data, ..Default::default() });
+                sink.push(NodeFacts { parent, tag: TEXT_NODE_TAG.into(), text: data, ..Default::default() })?;
             }
             Node::ELEMENT_NODE => {
                 let e: &Element = node.unchecked_ref();
@@ -382,7 +461,7 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
                     }
                 }
                 f.tag = tag.clone();
-                push_node(&mut facts.nodes, f);
+                sink.push(f)?;
                 last_style = style.filter(|_| !hidden).map(|s| (index as usize, s));
                 if tag == "noscript" {
                     if let Some(body) = noscript_body(e) {
@@ -427,7 +506,7 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
         font_read.push(false);
         frame_of.push(frame);
     }
-    if facts.nodes.is_empty() {
+    if sink.len() == 0 {
         return Err(Error::EmptyPage);
     }
     let walk_ms = performance_now() - started;

@@ -179,6 +179,7 @@ fn parse_args() -> Args {
         facts: root.join("eval-out/facts"),
         explain: None,
     };
+    let mut reg: Vec<(String, f64)> = Vec::new();
     let mut it = std::env::args().skip(1);
     while let Some(x) = it.next() {
         match x.as_str() {
@@ -200,10 +201,27 @@ fn parse_args() -> Args {
             "--bag" => a.params.bag = it.next().and_then(|v| v.parse().ok()).unwrap_or(1),
             "--depth" => a.params.depth = it.next().and_then(|v| v.parse().ok()).unwrap_or(a.params.depth),
             "--lr" => a.params.learning_rate = it.next().and_then(|v| v.parse().ok()).unwrap_or(a.params.learning_rate),
+            // Regularisation of both leaf stages.
+            "--lambda" | "--mcw" | "--subsample" | "--colsample" => {
+                let v: f64 = it.next().and_then(|v| v.parse().ok()).unwrap_or(f64::NAN);
+                if v.is_finite() {
+                    reg.push((x.clone(), v));
+                }
+            }
             "--threshold" => a.cut.threshold = it.next().and_then(|v| v.parse().ok()).unwrap_or(0.5),
             "--floor" => a.cut.floor = it.next().and_then(|v| v.parse().ok()).unwrap_or(0.0),
             _ if a.cmd.is_empty() => a.cmd = x,
             _ => a.sets.push(x),
+        }
+    }
+    for (k, v) in &reg {
+        for p in std::iter::once(&mut a.params).chain(a.second.as_mut()) {
+            match k.as_str() {
+                "--lambda" => p.lambda = *v,
+                "--mcw" => p.min_child_weight = *v,
+                "--subsample" => p.subsample = *v,
+                _ => p.colsample = *v,
+            }
         }
     }
     // `--bag K` bags both leaf stages.
@@ -255,7 +273,7 @@ fn main() {
                 let shares = labels::leaf_shares(&texts, ds.truth[id].article_body.as_deref().unwrap_or(""));
                 println!("# {id} fold {fold} type {:?} kept {}", ds.truth[id].page_type, d.leaves.len());
                 for (l, s) in seg.leaves.iter().zip(shares) {
-                    let name = page.element(l.holder()).map(|e| &*e.name).unwrap_or("?");
+                    let name = page.element(l.holder()).map(|e| &*e.name()).unwrap_or("?");
                     let t: String = l.text.chars().take(80).collect();
                     let p = table.get(pcol, l.id);
                     let mark = match (s >= 0.5, table.get(ccol, l.id) == 1.0) {
@@ -968,8 +986,8 @@ fn hidden_cmd(a: &Args, sets: &[DataSet]) {
             }
             let e = page.element(root).unwrap();
             let words: u32 = seg.leaves.iter().filter(|m| page.contains(root, m.holder())).map(|m| m.words).sum();
-            out.push(format!("{} {} <{} class={:?} id={:?}> words={} parent={:?} panel={}", ds.name, p.id, e.name, e.class.chars().take(40).collect::<String>(), e.id, words,
-                page.nodes[root].parent.and_then(|q| page.element(q)).map(|q| q.name.clone()),
+            out.push(format!("{} {} <{} class={:?} id={:?}> words={} parent={:?} panel={}", ds.name, p.id, e.name(), e.class.chars().take(40).collect::<String>(), e.id(), words,
+                page.nodes[root].parent.and_then(|q| page.element(q)).map(|q| q.name().to_string()),
                 pith::cues::visibility::panel_kind(&page, root)));
         }
         out
