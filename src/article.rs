@@ -555,7 +555,7 @@ impl<'a> Builder<'a> {
         if self.tag(parent) != Some(Tag::Picture) {
             return None;
         }
-        self.page.nodes[parent].children.iter().find_map(|&c| {
+        self.page.children(parent).iter().find_map(|&c| {
             let e = self.page.element(c).filter(|e| e.tag == Tag::Source)?;
             let ty = e.attr("type").unwrap_or("").trim().to_ascii_lowercase();
             if !ty.is_empty() && !SOURCE_IMAGE_TYPES.contains(&ty.as_str()) {
@@ -576,7 +576,7 @@ impl<'a> Builder<'a> {
         let mut out = Vec::new();
         // (children, next index, first and last child leading to kept content)
         let frame = |b: &Self, p: NodeId| {
-            let children: &'a [NodeId] = &page.nodes[p].children;
+            let children: &'a [NodeId] = &page.children(p);
             let first = children.iter().position(|&c| b.has_kept[c]);
             let last = children.iter().rposition(|&c| b.has_kept[c]);
             (children, 0usize, first, last)
@@ -836,7 +836,7 @@ impl<'a> Builder<'a> {
 
     fn list_items(&mut self, list: NodeId) -> Vec<ListItem> {
         let mut items = Vec::new();
-        let children = self.page.nodes[list].children.clone();
+        let children = self.page.children(list);
         let mut i = 0;
         while i < children.len() {
             let c = children[i];
@@ -896,8 +896,8 @@ impl<'a> Builder<'a> {
         let any_body = rows.iter().any(|&r| self.has_kept[r]);
         let mut out = Vec::new();
         for &r in &rows {
-            let cells: Vec<NodeId> = self.page.nodes[r]
-                .children
+            let cells: Vec<NodeId> = self.page
+                .children(r)
                 .iter()
                 .copied()
                 .filter(|&c| matches!(self.tag(c), Some(Tag::Td | Tag::Th)))
@@ -929,7 +929,7 @@ impl<'a> Builder<'a> {
                 .collect();
             out.push(Row { head, cells });
         }
-        let caption_node = self.page.nodes[t].children.iter().copied().find(|&c| self.tag(c) == Some(Tag::Caption));
+        let caption_node = self.page.children(t).iter().copied().find(|&c| self.tag(c) == Some(Tag::Caption));
         let caption = caption_node.map(|c| self.all_inlines(c)).unwrap_or_default();
         if out.is_empty() {
             // No row holds kept text, but the caption may (a table of a
@@ -976,10 +976,10 @@ impl<'a> Builder<'a> {
     /// table keeps its grid, a definition list keeps its pairs).
     fn definitions(&mut self, dl: NodeId) -> Vec<Definition> {
         let mut parts = Vec::new();
-        for &c in &self.page.nodes[dl].children {
+        for &c in self.page.children(dl) {
             match self.tag(c) {
                 // HTML allows one `<div>` around each group.
-                Some(Tag::Div) => parts.extend(self.page.nodes[c].children.iter().copied()),
+                Some(Tag::Div) => parts.extend(self.page.children(c).iter().copied()),
                 _ => parts.push(c),
             }
         }
@@ -1110,7 +1110,7 @@ impl<'a> Builder<'a> {
                         out.push(Tok::Open(w));
                     }
                     stack.push((m, false));
-                    for &c in self.page.nodes[m].children.iter().rev() {
+                    for &c in self.page.children(m).iter().rev() {
                         stack.push((c, true));
                     }
                 }
@@ -1210,11 +1210,11 @@ fn declared_px(e: &crate::model::Element, name: &str) -> Option<f64> {
 /// The rows of table `t` (its own, not nested tables'), in order.
 fn table_rows(page: &Page, t: NodeId) -> Vec<NodeId> {
     let mut rows = Vec::new();
-    for &c in &page.nodes[t].children {
+    for &c in page.children(t) {
         match page.tag(c) {
             Some(Tag::Tr) => rows.push(c),
             Some(Tag::Thead | Tag::Tbody | Tag::Tfoot) => {
-                rows.extend(page.nodes[c].children.iter().copied().filter(|&r| page.tag(r) == Some(Tag::Tr)))
+                rows.extend(page.children(c).iter().copied().filter(|&r| page.tag(r) == Some(Tag::Tr)))
             }
             _ => {}
         }
@@ -1252,7 +1252,7 @@ pub fn is_data_table(page: &Page, t: NodeId) -> bool {
     }
     let columns = rows
         .iter()
-        .map(|&r| page.nodes[r].children.iter().filter(|&&c| matches!(page.tag(c), Some(Tag::Td | Tag::Th))).count())
+        .map(|&r| page.children(r).iter().filter(|&&c| matches!(page.tag(c), Some(Tag::Td | Tag::Th))).count())
         .max()
         .unwrap_or(0);
     rows.len() >= DATA_TABLE_MIN_ROWS

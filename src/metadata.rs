@@ -1262,11 +1262,11 @@ fn is_author_archive(href: &str) -> bool {
 /// [`BYLINE_PREFIXES`] opening (a ':' after it allowed), and its next
 /// element sibling holds short text.
 fn label_sibling(page: &Page, id: NodeId) -> Option<(NodeId, String)> {
-    let [only] = page.nodes[id].children[..] else { return label_child(page, id) };
+    let [only] = page.children(id)[..] else { return label_child(page, id) };
     if !is_byline_label(page.text(only)?) {
         return None;
     }
-    let siblings = &page.nodes[page.nodes[id].parent?].children;
+    let siblings = &page.children(page.nodes[id].parent?);
     let at = siblings.iter().position(|&c| c == id)?;
     let next = siblings[at + 1..].iter().copied().find(|&c| page.element(c).is_some())?;
     if page.element(next)?.hidden {
@@ -1287,7 +1287,7 @@ fn is_byline_label(text: &str) -> bool {
 /// a [`BYLINE_PREFIXES`] opening, the next child is an element of at most
 /// [`LABEL_NAME_WORDS`] words, and `id`'s whole text is a byline's length.
 fn label_child(page: &Page, id: NodeId) -> Option<(NodeId, String)> {
-    let children = &page.nodes[id].children;
+    let children = &page.children(id);
     let first = children.iter().position(|&c| page.text(c).is_none_or(|t| !t.trim().is_empty()))?;
     if !is_byline_label(page.text(children[first])?) {
         return None;

@@ -144,7 +144,7 @@ pub fn segment(page: &Page) -> Segmentation {
                     Some(v) => v.display.is_inline_level() || v.display == Display::Contents,
                     None => e.tag.is_inline_by_default(),
                 };
-                inline[id] = inline_level && page.nodes[id].children.iter().all(|&c| inline[c]);
+                inline[id] = inline_level && page.children(id).iter().all(|&c| inline[c]);
             }
         }
     }
@@ -169,7 +169,7 @@ pub fn segment(page: &Page) -> Segmentation {
         if seg.inline[id] || seg.leaf_of[id].is_some() || page.element(id).is_none() {
             continue;
         }
-        let children = &page.nodes[id].children;
+        let children = page.children(id);
         // A leaf itself: measured as a top leaf of its parent.
         if id != 0 && children.iter().all(|&c| seg.inline[c]) {
             continue;
@@ -184,7 +184,7 @@ pub fn segment(page: &Page) -> Segmentation {
                 let nodes = std::mem::take(&mut run);
                 push_leaf(page, &mut seg, &in_link, nodes, id, false);
             }
-            let child_is_leaf = page.nodes[c].children.iter().all(|&g| seg.inline[g]);
+            let child_is_leaf = page.children(c).iter().all(|&g| seg.inline[g]);
             if child_is_leaf && page.element(c).is_some() {
                 push_leaf(page, &mut seg, &in_link, vec![c], id, true);
             }
@@ -320,7 +320,7 @@ mod tests {
         let p = &seg.leaves[1];
         assert_eq!((p.chars, p.link_chars, p.words, p.link_words, p.links, p.tags), (10, 4, 3, 1, 1, 1));
         assert!(seg.leaves[5].hidden && !seg.leaves[4].hidden);
-        let div = page.nodes[0].children[0];
+        let div = page.children(0)[0];
         // The anonymous leaves count at the div, the <p> under it.
         assert_eq!(seg.sums[div].leaves, 3);
         assert_eq!(seg.sums[div].chars, "Loosetext".len() as u32 + 10 + "Aftermore".len() as u32);

@@ -50,7 +50,7 @@ fn seed_000_worked_example_through_the_whole_pipeline() {
     let imps: Vec<f64> = w.leaves.iter().map(|l| l.node_imp).collect();
     assert_eq!(imps, [100.0, 120.0, 10.0, 50.0, 1.0, 5.0]);
     // Formula (3): sub tree 1 is the body; its leaves are seed 000's text.
-    assert_eq!(w.subtrees[w.best.unwrap()].id, page.nodes[0].children[0]);
+    assert_eq!(w.subtrees[w.best.unwrap()].id, page.children(0)[0]);
     // The same through the pipeline: seed 000's column in the score table
     // marks sub tree 1 and its two leaves, and only them.
     let out = extract(&page, &Options::default()).unwrap();
@@ -63,7 +63,7 @@ fn seed_000_worked_example_through_the_whole_pipeline() {
         .map(|r| page.text_content(r.node).chars().take(6).collect())
         .collect();
     assert_eq!(marked, ["w1 w2 ", "w1 w2 ", "w1 w2 "], "the subtree and its two leaves");
-    assert_eq!(scores.rows.iter().filter(|r| r.values[body] == Some(1.0)).map(|r| r.node).collect::<Vec<_>>()[0], page.nodes[0].children[0]);
+    assert_eq!(scores.rows.iter().filter(|r| r.values[body] == Some(1.0)).map(|r| r.node).collect::<Vec<_>>()[0], page.children(0)[0]);
 }
 
 #[test]

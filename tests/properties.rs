@@ -558,7 +558,7 @@ fn a_chain_5000_deep_keeps_its_kept_text() {
 #[test]
 fn ten_thousand_children_keep_their_kept_text() {
     big_cases(page(vec(level(), WIDTH).prop_map(|l| shape(l, false))), |page, out| {
-        prop_assert_eq!(page.nodes[0].children.len(), WIDTH);
+        prop_assert_eq!(page.children(0).len(), WIDTH);
         check_no_lost_text(page, out)
     });
 }

@@ -123,12 +123,13 @@ pub fn card_siblings(cx: &Context) -> Vec<u32> {
     let mut out = vec![0u32; n];
     let mut sigs: Vec<(NodeId, u64)> = Vec::new();
     let mut sorted: Vec<u64> = Vec::new();
-    for node in &page.nodes {
-        if node.children.len() < CARD_MIN_SIBLINGS as usize {
+    for id in 0..page.nodes.len() {
+        let children = page.children(id);
+        if children.len() < CARD_MIN_SIBLINGS as usize {
             continue;
         }
         sigs.clear();
-        sigs.extend(node.children.iter().filter_map(|&c| signature(c).map(|s| (c, s))));
+        sigs.extend(children.iter().filter_map(|&c| signature(c).map(|s| (c, s))));
         if sigs.len() < CARD_MIN_SIBLINGS as usize {
             continue;
         }

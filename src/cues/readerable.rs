@@ -41,7 +41,7 @@ pub fn score_page(page: &Page) -> f64 {
     for id in 0..page.nodes.len() {
         let Some(e) = page.element(id) else { continue };
         let candidate = matches!(e.tag, Tag::P | Tag::Pre | Tag::Article)
-            || (e.tag == Tag::Div && page.nodes[id].children.iter().any(|&c| page.tag(c) == Some(Tag::Br)));
+            || (e.tag == Tag::Div && page.children(id).iter().any(|&c| page.tag(c) == Some(Tag::Br)));
         if !candidate || e.hidden || e.aria_hidden {
             continue;
         }

@@ -695,7 +695,7 @@ fn article_block(cx: &Context, keep: &[usize], set_apart: impl Fn(usize) -> bool
     }
     let need = (ARTICLE_BLOCK_SHARE * total as f32).ceil() as u32;
     let mut best = 0;
-    while let Some(&c) = page.nodes[best].children.iter().find(|&&c| words[c] >= need) {
+    while let Some(&c) = page.children(best).iter().find(|&&c| words[c] >= need) {
         best = c;
     }
     Some(best)

@@ -472,10 +472,7 @@ impl Builder {
             (NodeKind::Element(Box::new(e)), own)
         };
         self.boxes.push(own_box);
-        if let Some(p) = parent {
-            nodes[p].children.push(i);
-        }
-        nodes.push(Node { parent, children: Vec::new(), kind });
+        nodes.push(Node { parent, kind });
         Ok(())
     }
 
@@ -493,7 +490,7 @@ impl Builder {
             .into_iter()
             .map(|m| MetaFact { key: m.key.trim().to_ascii_lowercase(), content: m.content })
             .collect();
-        Ok(Page {
+        let mut page = Page {
             url: facts.url,
             doc_title: crate::text::collapse_whitespace(&facts.title).trim().to_string(),
             lang: facts.lang.trim().to_string(),
@@ -504,7 +501,10 @@ impl Builder {
             viewport,
             nodes,
             frames_skipped: facts.frames_skipped,
-        })
+            ..Page::default()
+        };
+        page.link_children();
+        Ok(page)
     }
 }
 
@@ -1034,7 +1034,7 @@ mod tests {
         let total = nodes.len();
         let whole = Page::build(facts, total, &mut nodes.into_iter()).unwrap();
         assert_eq!(format!("{whole:?}"), format!("{released:?}"));
-        assert_eq!((released.nodes.len(), released.nodes[0].children.len()), (total, pairs));
+        assert_eq!((released.nodes.len(), released.children(0).len()), (total, pairs));
         let last = total - 1;
         assert!(matches!(&released.nodes[last].kind, NodeKind::Text(t) if **t == *format!("Paragraph {}.", pairs - 1)));
     }
@@ -1051,7 +1051,7 @@ mod tests {
         let page = Page::from_facts(PageFacts { nodes, ..Default::default() }).unwrap();
         let w = |i| page.element(i).unwrap().width_ratio;
         assert_eq!((w(0), w(1), w(2), w(3), w(4)), (1.0, 0.5, 0.25, 0.25, 0.5));
-        assert_eq!(page.nodes[0].children, vec![1, 4]);
+        assert_eq!(page.children(0), vec![1, 4]);
     }
 
     #[test]

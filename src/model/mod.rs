@@ -55,6 +55,14 @@ pub struct Page {
     pub nodes: Vec<Node>,
     /// Frames the walk could not enter (cross-origin), by address.
     pub frames_skipped: Vec<String>,
+    /// Every node's children, node after node ([`Page::children`]): one
+    /// array for the page instead of a vector per node (on the
+    /// 1,000,000-element page 8 bytes a node in wasm32 instead of 12 and an
+    /// allocation; `tests/eval/SPEED.md`, 2026-11-27).
+    child_ids: Vec<NodeId>,
+    /// Where node `id`'s children start in `child_ids` (`id + 1`: where
+    /// they end).
+    child_start: Vec<u32>,
 }
 
 /// Width and height in CSS pixels.
@@ -64,11 +72,10 @@ pub struct Size {
     pub height: f32,
 }
 
-/// One node of the arena.
+/// One node of the arena (its children: [`Page::children`]).
 #[derive(Debug, Clone)]
 pub struct Node {
     pub parent: Option<NodeId>,
-    pub children: Vec<NodeId>,
     pub kind: NodeKind,
 }
 
@@ -388,10 +395,43 @@ impl Page {
     /// One past the last id of `id`'s subtree.
     pub fn subtree_end(&self, id: NodeId) -> NodeId {
         let mut last = id;
-        while let Some(&c) = self.nodes[last].children.last() {
+        while let Some(&c) = self.children(last).last() {
             last = c;
         }
         last + 1
+    }
+
+    /// The children of node `id`, in document order.
+    pub fn children(&self, id: NodeId) -> &[NodeId] {
+        match (self.child_start.get(id), self.child_start.get(id + 1)) {
+            (Some(&a), Some(&b)) => &self.child_ids[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+
+    /// Sets [`Page::children`] from the nodes' parents (the arena in
+    /// document order, so each parent's children come in order).
+    pub(crate) fn link_children(&mut self) {
+        let n = self.nodes.len();
+        let mut start = vec![0u32; n + 1];
+        for node in &self.nodes {
+            if let Some(p) = node.parent {
+                start[p + 1] += 1;
+            }
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut ids = vec![0; start[n] as usize];
+        let mut next: Vec<u32> = start[..n].to_vec();
+        for (id, node) in self.nodes.iter().enumerate() {
+            if let Some(p) = node.parent {
+                ids[next[p] as usize] = id;
+                next[p] += 1;
+            }
+        }
+        self.child_ids = ids;
+        self.child_start = start;
     }
 
     /// Whether `a` is `b` or one of its ancestors.
@@ -579,9 +619,9 @@ mod tests {
             "u",
         )
         .unwrap();
-        let p = page.nodes[0].children[0];
+        let p = page.children(0)[0];
         assert_eq!(page.inline_text([p], false), "Tap the icon\nto share.");
-        let pre = page.nodes[0].children[1];
+        let pre = page.children(0)[1];
         assert_eq!(page.inline_text([pre], false), "fn main() {\n    go();\n}");
     }
 }

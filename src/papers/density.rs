@@ -266,8 +266,8 @@ mod tests {
         let mut table = ScoreTable::new(page.nodes.len());
         score(&cx, &mut table);
         let (d, th, l) = (table.expect("density.textDensity"), table.expect("density.linkDensity"), table.expect("density.lines"));
-        let div = page.nodes[0].children[0];
-        let (p1, p2) = (page.nodes[div].children[0], page.nodes[div].children[1]);
+        let div = page.children(0)[0];
+        let (p1, p2) = (page.children(div)[0], page.children(div)[1]);
         // p1: 120 characters = 2 estimated lines (66 + 54): δ = 66 / 66 = 1.
         assert_eq!((table.get(l, p1), table.get(d, p1)), (2.0, 1.0));
         // p2: 9 characters, one line: δ = 9 / 66; θ = 4 / 9.

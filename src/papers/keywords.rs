@@ -498,7 +498,7 @@ mod tests {
         let mut table = ScoreTable::new(page.nodes.len());
         score(&Context::new(&page, &seg), &mut table);
         let (terms, share) = (table.expect("keywords.terms"), table.expect("keywords.topShare"));
-        let (p1, p2) = (page.nodes[0].children[0], page.nodes[0].children[1]);
+        let (p1, p2) = (page.children(0)[0], page.children(0)[1]);
         // "cat chase cat" and "dog sleep": 4 stems, all among the top 20.
         assert_eq!((table.get(terms, p1), table.get(terms, p2)), (3.0, 2.0));
         assert_eq!((table.get(share, p1), table.get(share, p2)), (1.0, 1.0));

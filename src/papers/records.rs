@@ -282,7 +282,7 @@ pub fn analyse(page: &Page, seg: &Segmentation) -> Analysis {
         path.push(cur);
         loop {
             let mut best: Option<NodeId> = None;
-            for &c in &page.nodes[cur].children {
+            for &c in page.children(cur) {
                 if page.element(c).is_some() && !seg.inline[c] && best.map_or(true, |b| wvc[c] > wvc[b]) {
                     best = Some(c);
                 }
@@ -335,7 +335,7 @@ fn record(name: &str, value: &str, nodes: Vec<NodeId>) -> Option<Record> {
 /// None when a text child is not blank.
 fn element_children(page: &Page, id: NodeId) -> Option<Vec<NodeId>> {
     let mut out = Vec::new();
-    for &c in &page.nodes[id].children {
+    for &c in page.children(id) {
         match &page.nodes[c].kind {
             NodeKind::Text(t) if text::is_blank(t) => {}
             NodeKind::Text(_) => return None,
@@ -397,8 +397,8 @@ pub fn pairs(cx: &Context, area: NodeId) -> Vec<Record> {
 }
 
 fn table_row(page: &Page, tr: NodeId) -> Option<Vec<Record>> {
-    let cells: Vec<NodeId> = page.nodes[tr]
-        .children
+    let cells: Vec<NodeId> = page
+        .children(tr)
         .iter()
         .copied()
         .filter(|&c| matches!(page.tag(c), Some(Tag::Th | Tag::Td)))
@@ -410,9 +410,9 @@ fn table_row(page: &Page, tr: NodeId) -> Option<Vec<Record>> {
 fn definition_list(page: &Page, dl: NodeId) -> Vec<Record> {
     // dt and dd in order, directly under the dl or under its div groups.
     let mut items = Vec::new();
-    for &c in &page.nodes[dl].children {
+    for &c in page.children(dl) {
         match page.tag(c) {
-            Some(Tag::Div) => items.extend(page.nodes[c].children.iter().copied()),
+            Some(Tag::Div) => items.extend(page.children(c).iter().copied()),
             _ => items.push(c),
         }
     }
@@ -468,7 +468,7 @@ fn leaf_pairs(page: &Page, leaf: &Leaf) -> Vec<Record> {
         return lines;
     }
     let parts: Vec<NodeId> = if leaf.element {
-        page.nodes[leaf.id].children.clone()
+        page.children(leaf.id).to_vec()
     } else {
         leaf.nodes.clone()
     };
@@ -644,7 +644,7 @@ mod page_tests {
         let a = analyse(&page, &seg);
         let table = find(&page, "spec");
         let area = a.area.expect("an area");
-        assert!(area == table || page.nodes[table].children.contains(&area), "area {area}");
+        assert!(area == table || page.children(table).contains(&area), "area {area}");
         assert!(a.path.contains(&table));
         assert!(!a.path.contains(&find(&page, "desc")));
 

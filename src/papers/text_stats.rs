@@ -348,15 +348,15 @@ pub fn grid_shifts(page: &Page) -> Vec<f32> {
         // its children are reached, and every child starts from it.
         let here = shift[id];
         if here != 0.0 {
-            for &c in &page.nodes[id].children {
+            for &c in page.children(id) {
                 shift[c] = here;
             }
         }
-        if e.visual.is_none() || page.nodes[id].children.len() < GRID_MIN_ITEMS {
+        if e.visual.is_none() || page.children(id).len() < GRID_MIN_ITEMS {
             continue;
         }
         items.clear();
-        for &c in &page.nodes[id].children {
+        for &c in page.children(id) {
             if let Some(v) = page.element(c).and_then(|ce| ce.visual.as_ref()) {
                 let finite = v.rect.x.is_finite() && v.rect.y.is_finite() && v.rect.w.is_finite();
                 if finite && v.rect.w > 0.0 && v.rect.h > 0.0 {
@@ -779,7 +779,7 @@ mod grid_tests {
     fn a_grids_columns_are_measured_from_its_first() {
         let p = page(true);
         let shifts = grid_shifts(&p);
-        let cards: Vec<NodeId> = p.nodes[1].children.clone();
+        let cards: Vec<NodeId> = p.children(1).to_vec();
         assert_eq!(cards.len(), 6);
         // Each card, and its title inside it, sits 0, 300 or 600 px right
         // of the first column.
@@ -789,7 +789,7 @@ mod grid_tests {
             assert_eq!(shifts[c + 1], want, "title {i}");
         }
         // The grid and the sidebar beside it differ in width: no grid.
-        let side = p.nodes[0].children[1];
+        let side = p.children(0)[1];
         assert_eq!((shifts[1], shifts[side]), (0.0, 0.0));
         // Stacked, nothing shares a top: no shift anywhere.
         assert!(grid_shifts(&page(false)).iter().all(|&s| s == 0.0));

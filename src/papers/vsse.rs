@@ -494,10 +494,10 @@ mod tests {
         let mut table = ScoreTable::new(page.nodes.len());
         score(&cx, &mut table, &mut PageTerms::of(&cx));
         let get = |key: &str, id: NodeId| table.get(table.expect(key), id);
-        let div = page.nodes[0].children[1];
-        let article = page.nodes[div].children[0];
-        let aside = page.nodes[div].children[1];
-        let ch = &page.nodes[article].children;
+        let div = page.children(0)[1];
+        let article = page.children(div)[0];
+        let aside = page.children(div)[1];
+        let ch = &page.children(article);
         let (h1, p1, p2, ul) = (ch[0], ch[1], ch[2], ch[3]);
         assert_eq!((get("vsse.seed", p1), get("vsse.seed", p2), get("vsse.seed", h1)), (1.0, 1.0, 0.0));
         assert_eq!(get("vsse.vvtcRatio", p1), 1.0);
@@ -507,6 +507,6 @@ mod tests {
         // The heading repeats the title: distance 0, relevant, cosine 1.
         assert_eq!((get("vsse.hamming", h1), get("vsse.relevant", h1)), (0.0, 1.0));
         assert!((get("vsse.cosine", h1) - 1.0).abs() < 1e-6);
-        assert!(get("vsse.cosine", p1) > 0.0 && get("vsse.cosine", page.nodes[0].children[0]) == 0.0);
+        assert!(get("vsse.cosine", p1) > 0.0 && get("vsse.cosine", page.children(0)[0]) == 0.0);
     }
 }
