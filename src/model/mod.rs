@@ -94,8 +94,8 @@ pub enum NodeKind {
 /// (an id, a role, an image's source…) and the name of a tag not in
 /// [`Tag`] sit in one allocation of their own ([`Rare`]), absent where the
 /// element has none of them: an element took 240 bytes natively and takes
-/// 88, and the 1,000,000-element page's model 364 → 218 MiB natively
-/// (`tests/eval/SPEED.md`, 2026-11-27).
+/// 88, and with texts as `Box<str>` the 1,000,000-element page's model
+/// 364 → 206 MiB natively (`tests/eval/SPEED.md`, 2026-11-27).
 #[derive(Debug, Clone)]
 pub struct Element {
     pub tag: Tag,

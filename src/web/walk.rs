@@ -1,5 +1,6 @@
 //! The live-DOM walker: reads a rendered document through web-sys into
-//! [`PageFacts`], following the walk documented in the model's facts module.
+//! [`PageFacts`], or node by node into the page model's [`Builder`]
+//! ([`Sink`]), following the walk documented in the model's facts module.
 //! `extension/content/walker.js` is the same walk in plain JS; the two must
 //! give equal facts (an end-to-end test compares them on one page).
 //!
