@@ -163,6 +163,21 @@ function pushCoreStages(steps, s) {
   return s.segmentMs + s.signalsMs + s.pageTypeMs + s.decisionMs + s.articleMs + s.scoresMs;
 }
 
+/**
+ * Runs in the page (as the global PithTimedExtract): one walk of `doc` and
+ * one extraction through the live wasm core, their times and the output.
+ */
+function timedExtract(doc) {
+  let t = performance.now();
+  const live = wasm_bindgen.walkDocument(doc);
+  const walk = performance.now() - t;
+  t = performance.now();
+  const ex = live.extract({ scores: false });
+  const extract = performance.now() - t;
+  live.free();
+  return { walk, extract, ex };
+}
+
 /** Runs in the page: start-up once, then every stage `runs` times; per-stage medians. */
 async function measure({ runs, wasmBytes }) {
   const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -189,13 +204,7 @@ async function measure({ runs, wasmBytes }) {
   let elements = 0;
   let cold = 0;
   for (let r = 0; r < runs; r++) {
-    t = performance.now();
-    const live = wasm_bindgen.walkDocument(document);
-    const walk = performance.now() - t;
-    t = performance.now();
-    const ex = live.extract({ scores: false });
-    const extract = performance.now() - t;
-    live.free();
+    const { walk, extract, ex } = PithTimedExtract(document);
     const s = ex.stages;
     const core = PithPushCoreStages(steps, s);
     steps.walk.push(walk);
@@ -243,6 +252,7 @@ async function pageSources() {
     ;globalThis.wasm_bindgen = wasm_bindgen; globalThis.PithWalker = PithWalker;
     globalThis.PithFloorReads = ${floorReads};
     globalThis.PithPushCoreStages = ${pushCoreStages};
+    globalThis.PithTimedExtract = ${timedExtract};
     globalThis.Readability = Readability;`;
 }
 
@@ -349,6 +359,7 @@ async function benchGrowth(sizes) {
         try {
           await page.goto(server.url(`/g/${shape}-${n}.html`), { timeout: 600000 });
           await page.addScriptTag({ url: server.url('/ext/pkg/pith.js') });
+          await page.addScriptTag({ content: `globalThis.PithTimedExtract = ${timedExtract};` });
           const r = await page.evaluate(async ({ wasmUrl, runs }) => {
             const exports = await wasm_bindgen({ module_or_path: wasmUrl });
             const elements = document.getElementsByTagName('*').length;
@@ -367,13 +378,7 @@ async function benchGrowth(sizes) {
             const times = [];
             let blocks = 0;
             for (let run = 0; run < runs; run++) {
-              let t = performance.now();
-              const live = wasm_bindgen.walkDocument(document);
-              const walk = performance.now() - t;
-              t = performance.now();
-              const ex = live.extract({ scores: false });
-              const extract = performance.now() - t;
-              live.free();
+              const { walk, extract, ex } = PithTimedExtract(document);
               blocks = ex.blocks.length;
               times.push({ walk, extract });
             }
