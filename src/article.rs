@@ -527,7 +527,7 @@ impl<'a> Builder<'a> {
                 height = Some(v.rect.h.round() as u32);
             }
         }
-        Some(Image { src, alt: text::collapse_whitespace(&e.alt()).trim().to_string(), width, height })
+        Some(Image { src, alt: text::collapse_whitespace(e.alt()).trim().to_string(), width, height })
     }
 
     /// From the image's own attributes: a lazy-loading address when `src`
@@ -576,7 +576,7 @@ impl<'a> Builder<'a> {
         let mut out = Vec::new();
         // (children, next index, first and last child leading to kept content)
         let frame = |b: &Self, p: NodeId| {
-            let children: &'a [NodeId] = &page.children(p);
+            let children: &'a [NodeId] = page.children(p);
             let first = children.iter().position(|&c| b.has_kept[c]);
             let last = children.iter().rposition(|&c| b.has_kept[c]);
             (children, 0usize, first, last)
@@ -1236,7 +1236,7 @@ pub fn is_data_table(page: &Page, t: NodeId) -> bool {
     let own = |n: NodeId| page.closest(n, |e| e.tag == Tag::Table) == Some(t);
     let mut nested = false;
     for n in page.subtree(t).skip(1) {
-        match page.element(n).map(|e| (e.tag, &*e.name())) {
+        match page.element(n).map(|e| (e.tag, e.name())) {
             Some((Tag::Caption | Tag::Thead | Tag::Tfoot | Tag::Th, _)) if own(n) => {
                 if page.tag(n) != Some(Tag::Caption) || !page.text_content(n).is_empty() {
                     return true;

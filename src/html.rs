@@ -213,7 +213,7 @@ mod tests {
                             <noscript><header>Forum</header>{post}</noscript></body></html>");
         let page = parse_document(&html, "u").unwrap();
         let names: Vec<&str> = page.nodes.iter().filter_map(|n| match &n.kind {
-            NodeKind::Element(e) => Some(&*e.name()),
+            NodeKind::Element(e) => Some(e.name()),
             NodeKind::Text(_) => None,
         }).collect();
         // The short noscript has no children; the long one's markup is walked.
@@ -222,7 +222,7 @@ mod tests {
         assert!(page.nodes.iter().all(|n| !matches!(&n.kind, NodeKind::Element(e) if e.hidden)));
         let with_text = format!("<html><body><article>{}</article><noscript>{post}</noscript></body></html>", "<p>Visible words here.</p>".repeat(200));
         let page = parse_document(&with_text, "u").unwrap();
-        let ns = page.nodes.iter().position(|n| matches!(&n.kind, NodeKind::Element(e) if &*e.name() == "noscript")).unwrap();
+        let ns = page.nodes.iter().position(|n| matches!(&n.kind, NodeKind::Element(e) if e.name() == "noscript")).unwrap();
         assert!(page.element(ns).unwrap().hidden && page.element(ns + 1).unwrap().hidden);
     }
 

@@ -1266,7 +1266,7 @@ fn label_sibling(page: &Page, id: NodeId) -> Option<(NodeId, String)> {
     if !is_byline_label(page.text(only)?) {
         return None;
     }
-    let siblings = &page.children(page.nodes[id].parent?);
+    let siblings = page.children(page.nodes[id].parent?);
     let at = siblings.iter().position(|&c| c == id)?;
     let next = siblings[at + 1..].iter().copied().find(|&c| page.element(c).is_some())?;
     if page.element(next)?.hidden {
@@ -1287,7 +1287,7 @@ fn is_byline_label(text: &str) -> bool {
 /// a [`BYLINE_PREFIXES`] opening, the next child is an element of at most
 /// [`LABEL_NAME_WORDS`] words, and `id`'s whole text is a byline's length.
 fn label_child(page: &Page, id: NodeId) -> Option<(NodeId, String)> {
-    let children = &page.children(id);
+    let children = page.children(id);
     let first = children.iter().position(|&c| page.text(c).is_none_or(|t| !t.trim().is_empty()))?;
     if !is_byline_label(page.text(children[first])?) {
         return None;
@@ -1324,7 +1324,7 @@ fn byline_in(page: &Page, ids: std::ops::Range<NodeId>, hint: Hint) -> Option<(N
                 names.clear();
                 names.push_str(&e.class);
                 names.push(' ');
-                names.push_str(&e.id());
+                names.push_str(e.id());
                 names.make_ascii_lowercase();
                 BYLINE_HINTS.iter().any(|h| names.contains(h))
             });

@@ -118,7 +118,7 @@ pub fn card_siblings(cx: &Context) -> Vec<u32> {
             && words[id] <= CARD_MAX_WORDS
             && title[id] != usize::MAX
             && title[id] < text[id];
-        card.then(|| crate::papers::text_stats::format_signature(&e.name(), &e.class))
+        card.then(|| crate::papers::text_stats::format_signature(e.name(), &e.class))
     };
     let mut out = vec![0u32; n];
     let mut sigs: Vec<(NodeId, u64)> = Vec::new();

@@ -210,7 +210,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
             None => [MAX_DISTANCE as u8; KINDS.len()],
         };
         let e = page.element(id).expect("an element");
-        let names = if e.class.is_empty() && e.id().is_empty() { 0 } else { name_kinds(&NameTokens::new(&e.class, &e.id())) };
+        let names = if e.class.is_empty() && e.id().is_empty() { 0 } else { name_kinds(&NameTokens::new(&e.class, e.id())) };
         let role = e.role().trim().to_ascii_lowercase();
         for (k, kind) in KINDS.iter().enumerate() {
             if is_kind(cx, id, *kind, names, &role) {

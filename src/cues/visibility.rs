@@ -138,7 +138,7 @@ pub fn panel_kind(page: &Page, root: NodeId) -> f32 {
 /// tab.
 fn revealed_panel(page: &Page, root: NodeId) -> bool {
     let Some(parent) = page.nodes[root].parent else { return false };
-    let siblings = &page.children(parent);
+    let siblings = page.children(parent);
     // Children are in document order, as node ids are.
     let Ok(at) = siblings.binary_search(&root) else { return false };
     (toggled_panel(page, siblings, at) || tab_panel(page, siblings, at)) && in_content(page, root) && mostly_prose(page, root)
@@ -242,7 +242,7 @@ pub(crate) fn mostly_prose(page: &Page, root: NodeId) -> bool {
 }
 
 fn names_of(e: &Element) -> NameTokens {
-    NameTokens::new(&e.class, &e.id())
+    NameTokens::new(&e.class, e.id())
 }
 
 /// Writes [`COLUMNS`] for every element and every anonymous leaf.

@@ -719,25 +719,17 @@ pub fn review_blocks(cx: &Context, keep: &[usize], page_type: &PageType) -> Vec<
                 || e.itemprop().split_whitespace().any(|p| p == "review")
         })
     };
-    // Per node, whether it is or lies in a review container within
-    // REVIEW_LEVELS; found once per node, top-down (`None`: not searched).
-    let mut memo: Vec<Option<bool>> = vec![None; page.nodes.len()];
-    let mut in_review = |h: NodeId| -> bool {
-        if let Some(v) = memo[h] {
-            return v;
-        }
+    // The leaf's block or an ancestor within REVIEW_LEVELS is a review
+    // container.
+    let in_review = |h: NodeId| {
         let mut cur = Some(h);
-        let mut found = false;
-        for _ in 0..REVIEW_LEVELS {
-            let Some(c) = cur else { break };
-            if is_review(c) {
-                found = true;
-                break;
+        (0..REVIEW_LEVELS).any(|_| match cur {
+            Some(c) => {
+                cur = page.nodes[c].parent;
+                is_review(c)
             }
-            cur = page.nodes[c].parent;
-        }
-        memo[h] = Some(found);
-        found
+            None => false,
+        })
     };
     let drop: Vec<usize> = keep.iter().copied().filter(|&i| in_review(cx.seg.leaves[i].holder())).collect();
     let words = |v: &[usize]| v.iter().map(|&i| cx.seg.leaves[i].words).sum::<u32>();

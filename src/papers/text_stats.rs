@@ -299,7 +299,7 @@ fn path_hashes(page: &Page) -> Vec<u64> {
     for id in 0..page.nodes.len() {
         let Some(e) = page.element(id) else { continue };
         let up = page.nodes[id].parent.map_or(0, |p| path[p]);
-        path[id] = combine(up, format_signature(&e.name(), &e.class));
+        path[id] = combine(up, format_signature(e.name(), &e.class));
     }
     path
 }

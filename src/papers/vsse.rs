@@ -206,7 +206,7 @@ fn tag_path<'p>(page: &'p Page, cap: &[NodeId], id: NodeId) -> Vec<&'p str> {
     let mut path = Vec::new();
     let mut n = Some(cap[id]);
     while let Some(m) = n {
-        path.push(page.element(m).map_or("", |e| &*e.name()));
+        path.push(page.element(m).map_or("", |e| e.name()));
         n = page.nodes[m].parent;
     }
     path.reverse();
@@ -497,7 +497,7 @@ mod tests {
         let div = page.children(0)[1];
         let article = page.children(div)[0];
         let aside = page.children(div)[1];
-        let ch = &page.children(article);
+        let ch = page.children(article);
         let (h1, p1, p2, ul) = (ch[0], ch[1], ch[2], ch[3]);
         assert_eq!((get("vsse.seed", p1), get("vsse.seed", p2), get("vsse.seed", h1)), (1.0, 1.0, 0.0));
         assert_eq!(get("vsse.vvtcRatio", p1), 1.0);

@@ -161,8 +161,8 @@ impl Sink for Builder {
         self.reserve_exact(nodes);
     }
     fn push(&mut self, f: NodeFacts) -> Result<(), Error> {
-        if Builder::len(self) == self.capacity() {
-            self.reserve_exact((Builder::len(self) / FACTS_GROWTH_DIVISOR).max(FACTS_MIN_GROWTH));
+        if let Some(more) = growth(Builder::len(self), self.capacity()) {
+            self.reserve_exact(more);
         }
         Builder::push(self, f)
     }
@@ -294,7 +294,6 @@ fn style_of(window: &Window, e: &Element) -> Result<Style, Error> {
         .ok_or_else(|| Error::Frontend("getComputedStyle returned null".into()))
 }
 
-/// Walks `doc`, which must be rendered (attached to a window).
 /// Walks `doc` into facts, their nodes included.
 pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
     let mut nodes = Vec::new();
@@ -303,8 +302,8 @@ pub fn walk_document(doc: &Document) -> Result<Walk, Error> {
     Ok(walk)
 }
 
-/// Walks `doc`, each node's facts into `sink`; the facts returned hold no
-/// nodes.
+/// Walks `doc`, which must be rendered (attached to a window), each node's
+/// facts into `sink`; the facts returned hold no nodes.
 pub fn walk_into(doc: &Document, sink: &mut dyn Sink) -> Result<Walk, Error> {
     let content_type = doc.content_type();
     if !HTML_CONTENT_TYPES.contains(&content_type.as_str()) {
@@ -537,10 +536,16 @@ pub const FACTS_GROWTH_DIVISOR: usize = 4;
 /// The facts' least growth (nodes).
 pub const FACTS_MIN_GROWTH: usize = 1024;
 
+/// How much room to add before the next node: by a quarter of the length
+/// ([`FACTS_GROWTH_DIVISOR`]) when full, for facts and the model alike.
+fn growth(len: usize, capacity: usize) -> Option<usize> {
+    (len == capacity).then(|| (len / FACTS_GROWTH_DIVISOR).max(FACTS_MIN_GROWTH))
+}
+
 /// Pushes one node's facts, growing the vector by a quarter when full.
 fn push_node(nodes: &mut Vec<NodeFacts>, f: NodeFacts) {
-    if nodes.len() == nodes.capacity() {
-        nodes.reserve_exact((nodes.len() / FACTS_GROWTH_DIVISOR).max(FACTS_MIN_GROWTH));
+    if let Some(more) = growth(nodes.len(), nodes.capacity()) {
+        nodes.reserve_exact(more);
     }
     nodes.push(f);
 }

@@ -273,7 +273,7 @@ fn main() {
                 let shares = labels::leaf_shares(&texts, ds.truth[id].article_body.as_deref().unwrap_or(""));
                 println!("# {id} fold {fold} type {:?} kept {}", ds.truth[id].page_type, d.leaves.len());
                 for (l, s) in seg.leaves.iter().zip(shares) {
-                    let name = page.element(l.holder()).map(|e| &*e.name()).unwrap_or("?");
+                    let name = page.element(l.holder()).map(|e| e.name()).unwrap_or("?");
                     let t: String = l.text.chars().take(80).collect();
                     let p = table.get(pcol, l.id);
                     let mark = match (s >= 0.5, table.get(ccol, l.id) == 1.0) {
