@@ -18,6 +18,8 @@ var PithWalker = (() => {
   const OPAQUE_TAGS = new Set([
     'svg', 'select', 'textarea', 'object', 'embed', 'video', 'audio', 'canvas',
   ]);
+  // Keep in step with FALLBACK_TAG: entered when an element child renders.
+  const FALLBACK_TAG = 'object';
   // Keep in step with FRAME_TAGS: entered when their document is readable.
   const FRAME_TAGS = new Set(['iframe', 'frame']);
   // Keep in step with BOXED_INLINE_TAGS: replaced elements, whose box is
@@ -242,7 +244,8 @@ var PithWalker = (() => {
             // The src property: the address resolved.
             if (node.src) facts.framesSkipped.push(node.src);
           }
-        } else if (!OPAQUE_TAGS.has(tag)) {
+        } else if (!OPAQUE_TAGS.has(tag)
+          || (tag === FALLBACK_TAG && !hidden && [...node.children].some((c) => c.checkVisibility(VISIBILITY_OPTIONS)))) {
           pushRenderedChildren(stack, node, tag, index, hidden, frame);
         }
       } else {

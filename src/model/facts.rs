@@ -17,7 +17,8 @@
 //!   that document's `<body>` children as the noscript's children (hidden,
 //!   no visual facts); else record no children.
 //! * Record text nodes as they are (tag [`TEXT_NODE_TAG`]).
-//! * Record elements; do not enter [`OPAQUE_TAGS`]. Enter [`FRAME_TAGS`]
+//! * Record elements; do not enter [`OPAQUE_TAGS`], but for an
+//!   [`FALLBACK_TAG`] that renders its fallback content. Enter [`FRAME_TAGS`]
 //!   whose document the page may read (same origin, `srcdoc`): the frame
 //!   element stands for its document's `<body>`, whose children are walked
 //!   as the frame's, with boxes moved to page coordinates; name the others
@@ -32,6 +33,7 @@
 //! | [`SKIPPED_TAGS`] | skipped with their subtree | never rendered content |
 //! | `<noscript>` | recorded hidden; long markup parsed and walked hidden | see below |
 //! | [`OPAQUE_TAGS`] (`<svg>`, form controls, media, embeds) | recorded, not entered | their descendants are graphics, options or fallback, not page text |
+//! | [`FALLBACK_TAG`] (`<object>`) showing its fallback | recorded, entered (browser walks) | the browser renders its children: a caption in an old video player |
 //! | [`FRAME_TAGS`] | entered when readable, else named | an article may live in a same-origin frame |
 //! | MathML (`<math>` and its parts) | recorded, entered; inline (`display: math`) unless `display: block math` | a formula's text belongs to its paragraph |
 //! | `<ruby>`, `<rt>` | recorded, entered, inline; `<rp>` is `display: none` (hidden; in parsed HTML too) | base text and its reading |
@@ -169,6 +171,17 @@ pub fn walks_noscript(markup: &str) -> bool {
 pub fn is_opaque(tag: &str) -> bool {
     OPAQUE_TAGS.contains(&tag)
 }
+
+/// The opaque element whose fallback content a browser renders when it
+/// cannot show the element's resource (HTML §4.8.7: an `<object>` whose
+/// data fails to load or needs a plugin the browser lacks, as every Flash
+/// player now does, "must" show its children). The video players of the
+/// 2010s web carried their caption there (cleanportaleval's MSNBC pages:
+/// 18 of 71 pages, the caption in the truth). A browser walk enters such an
+/// element when one of its element children renders (`checkVisibility`;
+/// `<param>`s never do), so an `<object>` showing its SVG or document
+/// keeps its fallback out; parsed HTML, which cannot tell, never enters it.
+pub const FALLBACK_TAG: &str = "object";
 
 /// CSS 2.1 §10.8.1 suggests a used value "between 1.0 and 1.2" for
 /// `line-height: normal`; browsers use about 1.2 for common fonts.

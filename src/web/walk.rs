@@ -28,7 +28,7 @@ use web_sys::{AssignedNodesOptions, Document, Element, HtmlSlotElement, Node, Wi
 
 use super::performance_now;
 use crate::error::Error;
-use crate::model::{attributes_read, is_frame, is_opaque, is_skipped, reads_box, walks_noscript, Builder, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
+use crate::model::{attributes_read, is_frame, is_opaque, FALLBACK_TAG, is_skipped, reads_box, walks_noscript, Builder, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
 use crate::text;
 
 #[wasm_bindgen]
@@ -238,6 +238,19 @@ fn push_rendered_children(stack: &mut Vec<Entry>, node: &Node, tag: &str, flatte
         }
     }
     push_children(stack, node, index, hidden, frame)
+}
+
+/// Whether an [`FALLBACK_TAG`] element shows its fallback content: one of
+/// its element children renders (the walk rules in the model's facts module).
+fn renders_fallback(e: &Element, vis_opts: &JsValue) -> bool {
+    let mut child = e.first_element_child();
+    while let Some(c) = child {
+        if c.unchecked_ref::<CheckedElement>().check_visibility(vis_opts) {
+            return true;
+        }
+        child = c.next_element_sibling();
+    }
+    false
 }
 
 /// A noscript's content: its raw markup parsed as a document (inert: no
@@ -496,7 +509,7 @@ pub fn walk_into(doc: &Document, sink: &mut dyn Sink) -> Result<Walk, Error> {
                             }
                         }
                     }
-                } else if !is_opaque(&tag) {
+                } else if !is_opaque(&tag) || (tag == FALLBACK_TAG && !hidden && renders_fallback(e, &vis_opts)) {
                     push_rendered_children(&mut stack, &node, &tag, &flatten, index, hidden, frame);
                 }
             }

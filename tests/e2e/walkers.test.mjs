@@ -119,6 +119,13 @@ test('the walk follows the rendered (flat) tree and marks what is not rendered',
   assert.ok(at.every((i) => i > 0), `flat-tree texts missing: ${JSON.stringify(at)}`);
   assert.deepEqual([...at].sort((a, b) => a - b), at, 'rendered order');
   for (const absent of ['svg text', 'Option text']) assert.equal(byText(absent), -1, absent);
+  // An <object> is entered only when it shows its fallback: a player the
+  // browser lacks shows its caption; a loaded SVG hides its fallback.
+  const caption = byText('Video caption in the player');
+  assert.ok(caption > 0, 'the fallback an <object> renders is walked');
+  assert.ok(!parentOf('Video caption in the player').hidden && parentOf('Video caption in the player').visual.w > 0);
+  assert.equal(facts.nodes.find((f) => f.class === 'player-fallback').hidden, undefined, 'the fallback renders');
+  assert.equal(byText('Object fallback never shown'), -1, 'a loaded <object> is not entered');
   // Hidden elements are recorded, marked, and entered: their text is in the
   // facts, under a parent marked hidden that carries no visual facts.
   for (const cls of ['gone', 'ghost']) {
