@@ -193,10 +193,12 @@ pub fn segment(page: &Page) -> Segmentation {
             push_leaf(page, &mut seg, &in_link, run, id, false);
         }
     }
-    // Leaves were found parent by parent; put them in document order.
+    // Leaves were found parent by parent; put them in document order, in
+    // place (a second vector of them was the segmentation's peak).
     let ids: Vec<u64> = seg.leaves.iter().map(|l| l.id as u64).collect();
-    let mut leaves: Vec<Option<Leaf>> = std::mem::take(&mut seg.leaves).into_iter().map(Some).collect();
-    seg.leaves = crate::sort::order(&ids).into_iter().filter_map(|i| leaves[i as usize].take()).collect();
+    let mut order = crate::sort::order(&ids);
+    drop(ids);
+    crate::sort::permute(&mut seg.leaves, &mut order);
     for (index, leaf) in seg.leaves.iter().enumerate() {
         for &top in &leaf.nodes {
             for m in page.subtree(top) {

@@ -179,20 +179,42 @@ pub struct FormatMatch {
 /// left out; a leaf that differs from a useful leaf in exactly component k
 /// shares that leaf's k-left-out key but not its full key.
 pub fn match_formats(formats: &[Format], useful: &[bool]) -> FormatMatch {
-    let keys: Vec<[u64; PARTS + 1]> = formats.iter().map(format_keys).collect();
-    let mut all = KeyMap::with_capacity_and_hasher(formats.len(), Default::default());
+    let keys: Vec<FormatKeys> = formats.iter().map(FormatKeys::of).collect();
+    match_keys(&keys, useful)
+}
+
+/// A format as [`match_formats`] needs it: its keys ([`format_keys`]) and
+/// which components are known (bit p for component p). 64 bytes where the
+/// format and its keys were 152: the 1,000,000-element bench page has half
+/// a million leaves.
+#[derive(Clone, Copy)]
+pub struct FormatKeys {
+    keys: [u64; PARTS + 1],
+    known: u8,
+}
+
+impl FormatKeys {
+    pub fn of(f: &Format) -> FormatKeys {
+        let known = f.parts.iter().enumerate().fold(0u8, |m, (p, x)| if x.is_some() { m | 1 << p } else { m });
+        FormatKeys { keys: format_keys(f), known }
+    }
+}
+
+/// [`match_formats`] over the formats' keys.
+pub fn match_keys(keys: &[FormatKeys], useful: &[bool]) -> FormatMatch {
+    let mut all = KeyMap::with_capacity_and_hasher(keys.len(), Default::default());
     let mut good: Vec<KeyMap> = vec![KeyMap::default(); PARTS + 1];
     for (i, k) in keys.iter().enumerate() {
-        *all.entry(k[0]).or_default() += 1;
+        *all.entry(k.keys[0]).or_default() += 1;
         if useful[i] {
-            for (map, &key) in good.iter_mut().zip(k) {
+            for (map, &key) in good.iter_mut().zip(&k.keys) {
                 *map.entry(key).or_default() += 1;
             }
         }
     }
-    let mut similarity = vec![0.0; formats.len()];
+    let mut similarity = vec![0.0; keys.len()];
     for (i, k) in keys.iter().enumerate() {
-        let full = good[0].get(&k[0]).copied().unwrap_or(0);
+        let full = good[0].get(&k.keys[0]).copied().unwrap_or(0);
         if full > u32::from(useful[i]) {
             similarity[i] = 1.0;
             continue;
@@ -200,16 +222,17 @@ pub fn match_formats(formats: &[Format], useful: &[bool]) -> FormatMatch {
         for p in 0..PARTS {
             // More useful leaves share the key without component p than
             // with it: some useful leaf differs in p alone.
-            if good[p + 1].get(&k[p + 1]).copied().unwrap_or(0) > full {
+            if good[p + 1].get(&k.keys[p + 1]).copied().unwrap_or(0) > full {
                 let other: f64 = (0..PARTS)
-                    .filter(|&q| q != p && formats[i].parts[q].is_some())
+                    .filter(|&q| q != p && k.known & (1 << q) != 0)
                     .map(|q| PART_WEIGHTS[q])
                     .sum();
                 similarity[i] = f64::max(similarity[i], other / (other + PART_WEIGHTS[p]));
             }
         }
     }
-    let group = keys.iter().map(|k| all[&k[0]]).collect();
+    drop(good);
+    let group = keys.iter().map(|k| all[&k.keys[0]]).collect();
     FormatMatch { similarity, group }
 }
 
@@ -470,10 +493,15 @@ pub fn analyse(page: &Page, seg: &Segmentation) -> Vec<LeafStats> {
     let uniform = max_d == min_d;
     let max_l = l.iter().copied().fold(0.0, f64::max);
     let useful: Vec<bool> = d.iter().zip(&l).map(|(&d, &l)| is_useful(d, l, uniform)).collect();
-    let path = path_hashes(page);
-    let shifts = grid_shifts(page);
-    let formats: Vec<Format> = visible.iter().map(|&i| leaf_format(page, &seg.leaves[i], &path, &shifts)).collect();
-    let m = match_formats(&formats, &useful);
+    // Each leaf's format is reduced to its keys as it is made, and the
+    // per-node inputs are freed before the matching (memory on large pages).
+    let keys: Vec<FormatKeys> = {
+        let path = path_hashes(page);
+        let shifts = grid_shifts(page);
+        visible.iter().map(|&i| FormatKeys::of(&leaf_format(page, &seg.leaves[i], &path, &shifts))).collect()
+    };
+    let m = match_keys(&keys, &useful);
+    drop(keys);
     (0..visible.len())
         .map(|j| LeafStats {
             leaf: visible[j],
@@ -523,24 +551,26 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     let c = table.add_all(COLUMNS);
     let (page, seg) = (cx.page, cx.seg);
     // σ and l of containers: visible leaves summed at their holder, then up.
-    let n = page.nodes.len();
-    let mut chars = vec![0u32; n];
-    let mut links = vec![0u32; n];
-    for leaf in seg.leaves.iter().filter(|l| !l.hidden) {
-        chars[leaf.holder()] += leaf.chars;
-        links[leaf.holder()] += leaf.link_chars;
-    }
-    for id in (1..n).rev() {
-        if let Some(p) = page.nodes[id].parent {
-            chars[p] += chars[id];
-            links[p] += links[id];
+    {
+        let n = page.nodes.len();
+        let mut chars = vec![0u32; n];
+        let mut links = vec![0u32; n];
+        for leaf in seg.leaves.iter().filter(|l| !l.hidden) {
+            chars[leaf.holder()] += leaf.chars;
+            links[leaf.holder()] += leaf.link_chars;
         }
-    }
-    for id in 0..n {
-        if chars[id] > 0 && page.element(id).is_some() {
-            let s = f64::from(chars[id]);
-            table.set(c[0], id, s as f32);
-            table.set(c[1], id, link_density(f64::from(links[id]), s) as f32);
+        for id in (1..n).rev() {
+            if let Some(p) = page.nodes[id].parent {
+                chars[p] += chars[id];
+                links[p] += links[id];
+            }
+        }
+        for id in 0..n {
+            if chars[id] > 0 && page.element(id).is_some() {
+                let s = f64::from(chars[id]);
+                table.set(c[0], id, s as f32);
+                table.set(c[1], id, link_density(f64::from(links[id]), s) as f32);
+            }
         }
     }
     let flag = |b: bool| if b { 1.0 } else { 0.0 };
