@@ -255,8 +255,8 @@ pub fn auto_context(cx: &Context, first: &Features, p1: &[f32]) -> Features {
 
 /// The second stage's own columns ([`auto_context_names`]) for every leaf,
 /// from the first stage's probabilities `p1` (one per leaf), as a matrix:
-/// the trainer's, and the decision's on a page too large to keep its rows
-/// ([`crate::decision::ROWS_KEPT_MAX`]). Kept apart from the first stage's
+/// the trainer's (the decision makes each row beside the leaf's own,
+/// [`Extras`]). Kept apart from the first stage's
 /// columns, which the second stage also reads: a joined copy of both
 /// raised the peak heap of extracting the 200,000-element page of
 /// `tests/eval/large-page.mjs` from 243 to 289 MiB (`pith-lab signals
@@ -271,49 +271,86 @@ pub fn auto_extras(cx: &Context, p1: &[f32]) -> Features {
 /// Calls `f` with each leaf's index and its [`auto_extras`] row, in
 /// document order (a reused buffer, as [`each_row`]'s).
 pub fn each_extras_row(cx: &Context, p1: &[f32], f: &mut dyn FnMut(usize, &[f32])) {
-    let page = cx.page;
-    let seg = cx.seg;
-    let n = seg.leaves.len();
-    // Per node: characters and probability-weighted characters of the
-    // visible leaves under it, summed bottom-up.
-    let nodes = page.nodes.len();
-    let mut chars = vec![0f32; nodes];
-    let mut pchars = vec![0f32; nodes];
-    for (i, l) in seg.leaves.iter().enumerate() {
-        if l.hidden {
-            continue;
-        }
-        chars[l.holder()] += l.chars as f32;
-        pchars[l.holder()] += l.chars as f32 * p1[i];
-    }
-    for id in (1..nodes).rev() {
-        if let Some(p) = page.nodes[id].parent {
-            chars[p] += chars[id];
-            pchars[p] += pchars[id];
-        }
-    }
-    let total = chars.first().copied().unwrap_or(0.0).max(1.0);
-    // The best subtree: most net content, Σ chars·(2p − 1).
-    let mut best: Option<(f32, usize)> = None;
-    for id in 0..nodes {
-        let gain = 2.0 * pchars[id] - chars[id];
-        if page.element(id).is_some() && best.map_or(true, |(g, _)| gain > g) {
-            best = Some((gain, id));
-        }
-    }
-    let page_max = p1.iter().copied().fold(0.0, f32::max);
-    let page_mean = pchars.first().copied().unwrap_or(0.0) / total;
-    let kept: f32 = seg.leaves.iter().zip(p1).filter(|(l, &p)| p >= 0.5 && !l.hidden).map(|(l, _)| l.chars as f32).sum::<f32>() / total;
-    // The run of confident leaves: characters before the first and after
-    // the last one (a call to action after an article, a teaser before it).
-    let confident: Vec<usize> = (0..n).filter(|&i| p1[i] >= 0.5 && !seg.leaves[i].hidden).collect();
-    let mut offset = vec![0f32; n + 1];
-    for i in 0..n {
-        offset[i + 1] = offset[i] + if seg.leaves[i].hidden { 0.0 } else { seg.leaves[i].chars as f32 };
-    }
-    let (first_c, last_c) = (confident.first().copied(), confident.last().copied());
+    let extras = Extras::new(cx, p1);
     let mut values: Vec<f32> = Vec::with_capacity(auto_context_names().len());
-    for i in 0..n {
+    for i in 0..cx.seg.leaves.len() {
+        extras.row(i, &mut values);
+        f(i, &values);
+    }
+}
+
+/// What the [`auto_extras`] rows are read from: per node the visible
+/// leaves' characters and probability-weighted characters under it, the
+/// page's figures, and the leaves' character offsets. Any leaf's row is
+/// then made on its own ([`Extras::row`]), so the decision reads it beside
+/// the leaf's [`each_row`] row without a matrix of them: on the generated
+/// 1,000,000-element page (490,000 leaves of 17 extras) that matrix was
+/// 32 MiB, the wasm's high-water mark (`./build.sh bench --growth`,
+/// 2026-11-27).
+pub struct Extras<'a> {
+    cx: &'a Context<'a>,
+    p1: &'a [f32],
+    chars: Vec<f32>,
+    pchars: Vec<f32>,
+    total: f32,
+    best: Option<(f32, usize)>,
+    page_max: f32,
+    page_mean: f32,
+    kept: f32,
+    first_c: Option<usize>,
+    last_c: Option<usize>,
+    offset: Vec<f32>,
+}
+
+impl<'a> Extras<'a> {
+    pub fn new(cx: &'a Context<'a>, p1: &'a [f32]) -> Extras<'a> {
+        let page = cx.page;
+        let seg = cx.seg;
+        let n = seg.leaves.len();
+        let nodes = page.nodes.len();
+        let mut chars = vec![0f32; nodes];
+        let mut pchars = vec![0f32; nodes];
+        for (i, l) in seg.leaves.iter().enumerate() {
+            if l.hidden {
+                continue;
+            }
+            chars[l.holder()] += l.chars as f32;
+            pchars[l.holder()] += l.chars as f32 * p1[i];
+        }
+        for id in (1..nodes).rev() {
+            if let Some(p) = page.nodes[id].parent {
+                chars[p] += chars[id];
+                pchars[p] += pchars[id];
+            }
+        }
+        let total = chars.first().copied().unwrap_or(0.0).max(1.0);
+        // The best subtree: most net content, Σ chars·(2p − 1).
+        let mut best: Option<(f32, usize)> = None;
+        for id in 0..nodes {
+            let gain = 2.0 * pchars[id] - chars[id];
+            if page.element(id).is_some() && best.map_or(true, |(g, _)| gain > g) {
+                best = Some((gain, id));
+            }
+        }
+        let page_max = p1.iter().copied().fold(0.0, f32::max);
+        let page_mean = pchars.first().copied().unwrap_or(0.0) / total;
+        let kept: f32 = seg.leaves.iter().zip(p1).filter(|(l, &p)| p >= 0.5 && !l.hidden).map(|(l, _)| l.chars as f32).sum::<f32>() / total;
+        // The run of confident leaves: characters before the first and after
+        // the last one (a call to action after an article, a teaser before it).
+        let confident = |i: &usize| p1[*i] >= 0.5 && !seg.leaves[*i].hidden;
+        let (first_c, last_c) = ((0..n).find(confident), (0..n).rev().find(confident));
+        let mut offset = vec![0f32; n + 1];
+        for i in 0..n {
+            offset[i + 1] = offset[i] + if seg.leaves[i].hidden { 0.0 } else { seg.leaves[i].chars as f32 };
+        }
+        Extras { cx, p1, chars, pchars, total, best, page_max, page_mean, kept, first_c, last_c, offset }
+    }
+
+    /// Leaf `i`'s row ([`auto_context_names`]), into `values` (cleared first).
+    pub fn row(&self, i: usize, values: &mut Vec<f32>) {
+        let (page, seg, p1) = (self.cx.page, self.cx.seg, self.p1);
+        let (chars, total) = (&self.chars, self.total);
+        let n = seg.leaves.len();
         values.clear();
         let at = |j: isize| -> f32 {
             let k = i as isize + j;
@@ -324,8 +361,8 @@ pub fn each_extras_row(cx: &Context, p1: &[f32], f: &mut dyn FnMut(usize, &[f32]
             }
         };
         let h = seg.leaves[i].holder();
-        values.extend([p1[i], at(-1), at(1), at(-2), at(2), page_max, page_mean, kept]);
-        match best {
+        values.extend([p1[i], at(-1), at(1), at(-2), at(2), self.page_max, self.page_mean, self.kept]);
+        match self.best {
             Some((_, b)) => {
                 values.push(if page.contains(b, h) { 1.0 } else { 0.0 });
                 values.push(chars[b] / total);
@@ -342,8 +379,9 @@ pub fn each_extras_row(cx: &Context, p1: &[f32], f: &mut dyn FnMut(usize, &[f32]
             }
             None => values.extend([f32::NAN; 3]),
         }
-        match (first_c, last_c) {
+        match (self.first_c, self.last_c) {
             (Some(f), Some(l)) => {
+                let offset = &self.offset;
                 values.push(if i < f { (offset[f] - offset[i + 1]) / total } else { 0.0 });
                 values.push(if i > l { (offset[i] - offset[l + 1]) / total } else { 0.0 });
             }
@@ -351,11 +389,10 @@ pub fn each_extras_row(cx: &Context, p1: &[f32], f: &mut dyn FnMut(usize, &[f32]
         }
         for k in 1..=ANCESTOR_LEVELS {
             values.push(match ancestor(page, h, k) {
-                Some(a) if chars[a] > 0.0 => pchars[a] / chars[a],
+                Some(a) if chars[a] > 0.0 => self.pchars[a] / chars[a],
                 _ => f32::NAN,
             });
         }
-        f(i, &values);
     }
 }
 

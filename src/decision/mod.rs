@@ -249,9 +249,12 @@ pub fn leaf_probabilities_keeping(cx: &Context, table: &ScoreTable, model: &Leaf
             p2.push(probability(&|k| row[k], extras));
         });
     } else {
-        let extras = features::auto_extras(cx, &p1);
+        // Each leaf's extras made beside its row: no matrix of them.
+        let extras = features::Extras::new(cx, &p1);
+        let mut extras_row = Vec::new();
         features::each_row(cx, table, &mut |i, row| {
-            p2.push(probability(&|k| row[kept[k]], extras.row(i)));
+            extras.row(i, &mut extras_row);
+            p2.push(probability(&|k| row[kept[k]], &extras_row));
         });
     }
     (p1, p2)
