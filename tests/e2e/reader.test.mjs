@@ -492,6 +492,10 @@ test('settings: the panel changes the page, they persist in a new tab, and chang
   await page.keyboard.press('Escape');
   assert.equal(await page.locator('#settings').evaluate((d) => d.open), false);
   assert.equal(await page.evaluate(() => document.activeElement.id), 'settings-button');
+  // The dialog's 'close' event, which resets the button, is fired from a
+  // queued task (HTML's dialog close steps): wait for it, briefly.
+  await page.waitForFunction(() => document.querySelector('#settings-button').getAttribute('aria-expanded') === 'false',
+    null, { timeout: 2000 }).catch(() => {});
   assert.equal(await button.getAttribute('aria-expanded'), 'false');
   assert.match(page.url(), /reader\.html/);
 
