@@ -7,7 +7,7 @@ use scraper::{ElementRef, Html, Node};
 
 use crate::error::{Error, Result};
 use crate::model::{
-    attributes_read, is_frame, is_opaque, is_skipped, style_property, walks_noscript, MetaFact, NodeFacts, Page, PageFacts, TEXT_NODE_TAG,
+    attributes_read, enters, is_frame, is_skipped, style_property, walks_noscript, MetaFact, NodeFacts, Page, PageFacts, TEXT_NODE_TAG,
 };
 
 
@@ -170,7 +170,7 @@ fn walk(facts: &mut PageFacts, start: ego_tree::NodeRef<'_, Node>, parent: i64, 
                             }
                         }
                     }
-                } else if !is_opaque(&name) {
+                } else if enters(&name, || false /* no layout: an <object>'s fallback never shows */) {
                     // Push children reversed so they pop in document order.
                     let children: Vec<_> = node.children().collect();
                     // A closed <details> renders only its first <summary>.

@@ -172,6 +172,13 @@ pub fn is_opaque(tag: &str) -> bool {
     OPAQUE_TAGS.contains(&tag)
 }
 
+/// Whether the walk enters an element `tag` (not a frame: those have
+/// their own rule): not [`OPAQUE_TAGS`], but for a [`FALLBACK_TAG`] that
+/// `shows_fallback` (asked only for it).
+pub fn enters(tag: &str, shows_fallback: impl FnOnce() -> bool) -> bool {
+    !is_opaque(tag) || (tag == FALLBACK_TAG && shows_fallback())
+}
+
 /// The opaque element whose fallback content a browser renders when it
 /// cannot show the element's resource (HTML §4.8.7: an `<object>` whose
 /// data fails to load or needs a plugin the browser lacks, as every Flash

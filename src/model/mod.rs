@@ -13,7 +13,7 @@ mod facts;
 mod tag;
 
 pub use facts::{
-    is_frame, is_opaque, is_skipped, FALLBACK_TAG, reads_box, BOXED_INLINE_TAGS, style_property, walks_noscript, Builder, MetaFact, NodeFacts, PageFacts, VisualFacts,
+    enters, is_frame, is_opaque, is_skipped, FALLBACK_TAG, reads_box, BOXED_INLINE_TAGS, style_property, walks_noscript, Builder, MetaFact, NodeFacts, PageFacts, VisualFacts,
     attributes_read, screen_reader_only, FRAME_TAGS, NORMAL_LINE_HEIGHT, READ_ATTRIBUTES, NOSCRIPT_MIN_MARKUP, OPAQUE_TAGS, SKIPPED_TAGS, TEXT_NODE_TAG,
 };
 pub use tag::Tag;

@@ -188,20 +188,20 @@ pub fn match_formats(formats: &[Format], useful: &[bool]) -> FormatMatch {
 /// format and its keys were 152: the 1,000,000-element bench page has half
 /// a million leaves.
 #[derive(Clone, Copy)]
-pub struct FormatKeys {
+struct FormatKeys {
     keys: [u64; PARTS + 1],
     known: u8,
 }
 
 impl FormatKeys {
-    pub fn of(f: &Format) -> FormatKeys {
+    fn of(f: &Format) -> FormatKeys {
         let known = f.parts.iter().enumerate().fold(0u8, |m, (p, x)| if x.is_some() { m | 1 << p } else { m });
         FormatKeys { keys: format_keys(f), known }
     }
 }
 
 /// [`match_formats`] over the formats' keys.
-pub fn match_keys(keys: &[FormatKeys], useful: &[bool]) -> FormatMatch {
+fn match_keys(keys: &[FormatKeys], useful: &[bool]) -> FormatMatch {
     let mut all = KeyMap::with_capacity_and_hasher(keys.len(), Default::default());
     let mut good: Vec<KeyMap> = vec![KeyMap::default(); PARTS + 1];
     for (i, k) in keys.iter().enumerate() {
@@ -430,7 +430,7 @@ pub fn leaf_format(page: &Page, leaf: &Leaf, path: &[u64], shifts: &[f32]) -> Fo
     if leaf.element {
         let e = holder.expect("an element leaf is an element");
         let up = page.nodes[leaf.id].parent.map_or(0, |p| path[p]);
-        f.parts[PART_PATH] = Some(combine(up, hash_str(&e.name())));
+        f.parts[PART_PATH] = Some(combine(up, hash_str(e.name())));
         f.parts[PART_CLASS] = Some(class_hash(&e.class));
     } else {
         f.parts[PART_PATH] = Some(combine(path[leaf.holder()], hash_str("#text")));

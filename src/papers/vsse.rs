@@ -311,7 +311,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable, pt: &mut PageTerms) {
         let d = seg.depth[id] as usize;
         prefix[id] = parent.map_or(true, |p| prefix[p])
             && d < path.len()
-            && page.element(id).is_some_and(|e| *e.name() == *path[d]);
+            && page.element(id).is_some_and(|e| e.name() == path[d]);
         area[id] = parent.is_some_and(|p| area[p]) || (prefix[id] && d + 1 == path.len());
         table.set(c[3], id, f32::from(u8::from(area[id])));
     }

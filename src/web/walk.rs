@@ -28,7 +28,7 @@ use web_sys::{AssignedNodesOptions, Document, Element, HtmlSlotElement, Node, Wi
 
 use super::performance_now;
 use crate::error::Error;
-use crate::model::{attributes_read, is_frame, is_opaque, FALLBACK_TAG, is_skipped, reads_box, walks_noscript, Builder, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
+use crate::model::{attributes_read, enters, is_frame, is_skipped, reads_box, walks_noscript, Builder, MetaFact, NodeFacts, PageFacts, VisualFacts, TEXT_NODE_TAG};
 use crate::text;
 
 #[wasm_bindgen]
@@ -139,7 +139,10 @@ impl Sink for Vec<NodeFacts> {
         self.reserve_exact(nodes);
     }
     fn push(&mut self, f: NodeFacts) -> Result<(), Error> {
-        push_node(self, f);
+        if let Some(more) = growth(self.len(), self.capacity()) {
+            self.reserve_exact(more);
+        }
+        Vec::push(self, f);
         Ok(())
     }
     fn has_visual(&self, id: usize) -> bool {
@@ -240,7 +243,7 @@ fn push_rendered_children(stack: &mut Vec<Entry>, node: &Node, tag: &str, flatte
     push_children(stack, node, index, hidden, frame)
 }
 
-/// Whether an [`FALLBACK_TAG`] element shows its fallback content: one of
+/// Whether an `<object>` ([`crate::model::FALLBACK_TAG`]) shows its fallback content: one of
 /// its element children renders (the walk rules in the model's facts module).
 fn renders_fallback(e: &Element, vis_opts: &JsValue) -> bool {
     let mut child = e.first_element_child();
@@ -509,7 +512,7 @@ pub fn walk_into(doc: &Document, sink: &mut dyn Sink) -> Result<Walk, Error> {
                             }
                         }
                     }
-                } else if !is_opaque(&tag) || (tag == FALLBACK_TAG && !hidden && renders_fallback(e, &vis_opts)) {
+                } else if enters(&tag, || !hidden && renders_fallback(e, &vis_opts)) {
                     push_rendered_children(&mut stack, &node, &tag, &flatten, index, hidden, frame);
                 }
             }
@@ -553,14 +556,6 @@ pub const FACTS_MIN_GROWTH: usize = 1024;
 /// ([`FACTS_GROWTH_DIVISOR`]) when full, for facts and the model alike.
 fn growth(len: usize, capacity: usize) -> Option<usize> {
     (len == capacity).then(|| (len / FACTS_GROWTH_DIVISOR).max(FACTS_MIN_GROWTH))
-}
-
-/// Pushes one node's facts, growing the vector by a quarter when full.
-fn push_node(nodes: &mut Vec<NodeFacts>, f: NodeFacts) {
-    if let Some(more) = growth(nodes.len(), nodes.capacity()) {
-        nodes.reserve_exact(more);
-    }
-    nodes.push(f);
 }
 
 /// `<meta>` pairs and JSON-LD texts, from the whole document.
