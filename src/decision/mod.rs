@@ -660,11 +660,11 @@ pub const ARTICLE_MIN_WORDS: u32 = 100;
 /// And a page typed a listing that declares itself an article (JSON-LD
 /// or `og:type`, the `schema.article` column): a long stream of teasers
 /// under a story makes it look like a listing to the page-type forests
-/// (26 of the readability set's 130 articles are typed listings, yahoo-3
-/// kept a dozen other stories' summaries at precision 0.28). Held out (5
+/// (26 of the readability set's 130 articles are typed listings; one kept
+/// a dozen other stories' summaries at precision 0.28). Held out (5
 /// folds by domain, trainer seeds 1 / 2 / 3, 2026-11-27): readability
-/// shingle F1 0.959 / 0.960 / 0.960 → 0.962 / 0.963 / 0.963 (yahoo-3
-/// 0.44 → 0.98, nytimes-5 0.42 → 0.49), no wcxb-dev or cleanportaleval
+/// shingle F1 0.959 / 0.960 / 0.960 → 0.962 / 0.963 / 0.963 (two news
+/// stories 0.44 → 0.98 and 0.42 → 0.49), no wcxb-dev or cleanportaleval
 /// page changes. For every page typed a listing the rule gained the same
 /// on readability but emptied a real listing whose lead story the
 /// article's block took for the page (wcxb-dev listing 0.738 → 0.732).
@@ -732,9 +732,9 @@ pub const COMMENT_LEVELS: f32 = 6.0;
 /// every page: readability shingle F1 0.962 / 0.963 / 0.963 → 0.965 /
 /// 0.966 / 0.966 (a blog post under 42 comments 0.32 → 0.96), wcxb-dev
 /// word F1 0.875 / 0.873 / 0.872 → 0.875 / 0.874 / 0.873 (a news story
-/// under its Slashdot thread 0.35 → 0.98), forum 0.800 → 0.798 at seed 1
+/// under its readers' thread 0.35 → 0.98), forum 0.800 → 0.798 at seed 1
 /// (a forum thread the forests took for an article at P(forum) 0.08 lost
-/// its replies, 0.42 → 0.20). A Reddit thread typed an article at
+/// its replies, 0.42 → 0.20). A discussion site's thread typed an article at
 /// P(forum) 0.28 keeps its comments: with every page unguarded it fell
 /// 0.64 → 0.05. 0.1 is chosen, not tuned: a page the forests give under
 /// one chance in ten of being a forum.
