@@ -18,7 +18,9 @@
 //    runs (it never shrinks).
 // 2. Growth table: generated pages of growing size, wide (sibling lists)
 //    and deep (nested chains), walked and extracted in the page's world:
-//    time per element should stay flat (linear growth).
+//    time per element should stay flat (linear growth). Beside it, the
+//    same pages' style and layout reads in a bare loop (floorReads): the
+//    browser's own growth, which no walker can beat.
 // 3. The large page (tests/eval/large-page.mjs) read in the real
 //    extension: a toolbar click until the reader shows the article.
 // 4. With --facts: the core alone, warm, on facts dumped from the browser
@@ -338,11 +340,12 @@ function growthHtml(shape, n) {
 
 /**
  * Runs per growth page: the median of 5 up to 100,000 elements (at most
- * about 1 s each), one above (a 1,000,000-element run takes 10 s, and its
- * time varies little against its size).
+ * about 1 s each), of 3 above (a 1,000,000-element run takes 10 to 15 s;
+ * single runs of the wide one gave 1.16 to 1.39 times the 10k page's time
+ * per element within an hour, 2026-11-27).
  */
 function growthRuns(n) {
-  return n <= 100000 ? 5 : 1;
+  return n <= 100000 ? 5 : 3;
 }
 
 /** Time per element of walk + extract on generated pages of growing size. */
@@ -360,6 +363,7 @@ async function benchGrowth(sizes) {
           await page.goto(server.url(`/g/${shape}-${n}.html`), { timeout: 600000 });
           await page.addScriptTag({ url: server.url('/ext/pkg/pith.js') });
           await page.addScriptTag({ content: `globalThis.PithTimedExtract = ${timedExtract};` });
+          await page.addScriptTag({ content: `globalThis.PithFloorReads = ${floorReads};` });
           const r = await page.evaluate(async ({ wasmUrl, runs }) => {
             const exports = await wasm_bindgen({ module_or_path: wasmUrl });
             const elements = document.getElementsByTagName('*').length;
@@ -382,9 +386,22 @@ async function benchGrowth(sizes) {
               blocks = ex.blocks.length;
               times.push({ walk, extract });
             }
+            const first = times[0].walk + times[0].extract;
             times.sort((x, y) => (x.walk + x.extract) - (y.walk + y.extract));
             const { walk, extract } = times[(times.length - 1) >> 1];
-            return { elements, walk, extract, runs, memory: exports.memory.buffer.byteLength, blocks };
+            // The floor: the same style and layout reads in a bare loop
+            // (floorReads), as many runs, their median; its growth is the
+            // browser's own, which no walker can beat.
+            PithFloorReads();
+            const floors = [];
+            for (let run = 0; run < runs; run++) {
+              const t = performance.now();
+              PithFloorReads();
+              floors.push(performance.now() - t);
+            }
+            floors.sort((x, y) => x - y);
+            const floor = floors[(floors.length - 1) >> 1];
+            return { elements, walk, extract, first, floor, runs, memory: exports.memory.buffer.byteLength, blocks };
           }, { wasmUrl: server.url('/ext/pkg/pith_bg.wasm'), runs: growthRuns(n) });
           rows.push({ shape, n, ...r });
         } catch (e) {
@@ -399,15 +416,18 @@ async function benchGrowth(sizes) {
     await server.close();
     await rm(dir, { recursive: true, force: true });
   }
-  console.log('\n# Growth: generated pages, walk + extract in the page (the median of 5 runs up to 100,000 elements, one above)\n');
-  console.log('| shape | elements | walk (ms) | extract (ms) | µs per element | vs 10k | peak wasm memory (MiB) |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('\n# Growth: generated pages, walk + extract in the page (the median of 5 runs up to 100,000 elements, of 3 above), beside the same reads in a bare loop\n');
+  console.log('| shape | elements | walk (ms) | extract (ms) | µs per element | vs 10k | first run: µs per element | floor: reads alone (ms) | floor µs per element | floor vs 10k | peak wasm memory (MiB) |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  const fix = (x) => (Number.isFinite(x) ? x.toFixed(2) : '');
   for (const r of rows) {
-    if (r.error) { console.log(`| ${r.shape} | ${r.n} | ${r.error} | | | | |`); continue; }
+    if (r.error) { console.log(`| ${r.shape} | ${r.n} | ${r.error} | | | | | | | | |`); continue; }
     const per = ((r.walk + r.extract) * 1000) / r.elements;
+    const floorPer = (r.floor * 1000) / r.elements;
     const base = rows.find((x) => x.shape === r.shape && x.n === 10000 && !x.error);
     const rel = base ? per / (((base.walk + base.extract) * 1000) / base.elements) : NaN;
-    console.log(`| ${r.shape} | ${r.elements} | ${Math.round(r.walk)} | ${Math.round(r.extract)} | ${per.toFixed(1)} | ${Number.isFinite(rel) ? rel.toFixed(2) : ''} | ${(r.memory / 1048576).toFixed(0)} |`);
+    const floorRel = base ? floorPer / ((base.floor * 1000) / base.elements) : NaN;
+    console.log(`| ${r.shape} | ${r.elements} | ${Math.round(r.walk)} | ${Math.round(r.extract)} | ${per.toFixed(1)} | ${fix(rel)} | ${((r.first * 1000) / r.elements).toFixed(1)} | ${Math.round(r.floor)} | ${floorPer.toFixed(2)} | ${fix(floorRel)} | ${(r.memory / 1048576).toFixed(0)} |`);
   }
 }
 
