@@ -65,6 +65,13 @@ pub struct PageType {
     pub probabilities: [f32; 7],
 }
 
+impl PageType {
+    /// The probability of `kind` (0 for a kind not in [`KINDS`]).
+    pub fn probability(&self, kind: PageKind) -> f32 {
+        KINDS.iter().position(|&k| k == kind).map_or(0.0, |i| self.probabilities[i])
+    }
+}
+
 /// The classifier's columns (root row).
 pub const COLUMNS: &[ColumnSpec] = &[
     ColumnSpec { key: "pageType.article", signal: "pageType", label: "P(article)", source: "seed 001 §III content-type identification; learned", description: "Probability that the page is an article." },

@@ -708,22 +708,6 @@ pub fn article_teasers(cx: &Context, table: &ScoreTable, keep: &[usize], page_ty
 /// names the whole page, and the article's block is then too small).
 pub const COMMENT_LEVELS: f32 = 6.0;
 
-/// On an article page, kept leaves of the comments under it: leaves in a
-/// block named like comments or replies ([`COMMENT_LEVELS`]) outside the
-/// article's block (the deepest block holding [`ARTICLE_BLOCK_SHARE`] of
-/// the kept words that are not comments, at least [`ARTICLE_MIN_WORDS`]).
-/// The readers' discussion is not the article, as Readability.js,
-/// WCXB's article truths and cleanportaleval's leave it out; on a forum
-/// the posts are the content, so forum pages are left alone, and so is a
-/// page whose comments are more than half of what is kept while the
-/// page-type forests see a forum in it ([`COMMENTS_FORUM_MAX`]): a
-/// discussion they took for an article. Held out (5 folds by domain,
-/// trainer seeds 1 / 2 / 3, 2026-11-27), with the half-of-the-words guard
-/// on every page: cleanportaleval shingle F1 0.928 / 0.932 / 0.930 →
-/// 0.933 / 0.933 / 0.934, wcxb-dev word F1 the same (0.875 / 0.873 /
-/// 0.872; article 0.955 / 0.955 / 0.955 → 0.955 / 0.956 / 0.956, shingle
-/// +0.001 at seeds 1 and 3), readability unchanged; see
-/// [`COMMENTS_FORUM_MAX`] for the guard as shipped.
 /// See [`article_comments`]: below this probability of a forum, a page's
 /// comments are dropped however much of the kept text they are (a short
 /// post under a long thread of comments: the reader shows the post); at
@@ -740,6 +724,22 @@ pub const COMMENT_LEVELS: f32 = 6.0;
 /// one chance in ten of being a forum.
 pub const COMMENTS_FORUM_MAX: f32 = 0.1;
 
+/// On an article page, kept leaves of the comments under it: leaves in a
+/// block named like comments or replies ([`COMMENT_LEVELS`]) outside the
+/// article's block (the deepest block holding [`ARTICLE_BLOCK_SHARE`] of
+/// the kept words that are not comments, at least [`ARTICLE_MIN_WORDS`]).
+/// The readers' discussion is not the article, as Readability.js,
+/// WCXB's article truths and cleanportaleval's leave it out; on a forum
+/// the posts are the content, so forum pages are left alone, and so is a
+/// page whose comments are more than half of what is kept while the
+/// page-type forests see a forum in it ([`COMMENTS_FORUM_MAX`]): a
+/// discussion they took for an article. Held out (5 folds by domain,
+/// trainer seeds 1 / 2 / 3, 2026-11-27), with the half-of-the-words guard
+/// on every page: cleanportaleval shingle F1 0.928 / 0.932 / 0.930 →
+/// 0.933 / 0.933 / 0.934, wcxb-dev word F1 the same (0.875 / 0.873 /
+/// 0.872; article 0.955 / 0.955 / 0.955 → 0.955 / 0.956 / 0.956, shingle
+/// +0.001 at seeds 1 and 3), readability unchanged; see
+/// [`COMMENTS_FORUM_MAX`] for the guard as shipped.
 pub fn article_comments(cx: &Context, table: &ScoreTable, keep: &[usize], page_type: &PageType) -> Vec<usize> {
     if page_type.kind != PageKind::Article {
         return Vec::new();
@@ -751,8 +751,7 @@ pub fn article_comments(cx: &Context, table: &ScoreTable, keep: &[usize], page_t
     let drop: Vec<usize> =
         keep.iter().copied().filter(|&i| in_comments(i) && !cx.page.contains(best, seg.leaves[i].holder())).collect();
     let words = |v: &[usize]| v.iter().map(|&i| seg.leaves[i].words).sum::<u32>();
-    let forum = crate::page_type::KINDS.iter().position(|&k| k == PageKind::Forum).map_or(0.0, |i| page_type.probabilities[i]);
-    if forum >= COMMENTS_FORUM_MAX && words(&drop) * 2 > words(keep) {
+    if page_type.probability(PageKind::Forum) >= COMMENTS_FORUM_MAX && words(&drop) * 2 > words(keep) {
         return Vec::new();
     }
     drop
