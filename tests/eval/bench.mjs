@@ -165,16 +165,19 @@ function floorReads() {
 
 /**
  * Runs in the page (as the global PithPushCoreStages): pushes an
- * extraction's model and core stage times onto `steps`; returns the core's
- * own time (the model excluded: the live walk builds it before extract).
+ * extraction's model and core stage times onto `steps` (unless null);
+ * returns the core's own time (the model excluded: the live walk builds it
+ * before extract).
  */
 function pushCoreStages(steps, s) {
-  steps.model.push(s.modelMs);
-  steps.segment.push(s.segmentMs);
-  steps.signals.push(s.signalsMs);
-  steps.pageType.push(s.pageTypeMs);
-  steps.decision.push(s.decisionMs);
-  steps.article.push(s.articleMs);
+  if (steps) {
+    steps.model.push(s.modelMs);
+    steps.segment.push(s.segmentMs);
+    steps.signals.push(s.signalsMs);
+    steps.pageType.push(s.pageTypeMs);
+    steps.decision.push(s.decisionMs);
+    steps.article.push(s.articleMs);
+  }
   return s.segmentMs + s.signalsMs + s.pageTypeMs + s.decisionMs + s.articleMs + s.scoresMs;
 }
 
@@ -256,7 +259,7 @@ async function measure({ runs, wasmBytes }) {
     steps.factsExtract.push(performance.now() - t);
     steps.factsText.push(textMs);
     steps.factsModel.push(fx.stages.modelMs);
-    const factsCore = PithPushCoreStages({ model: [], segment: [], signals: [], pageType: [], decision: [], article: [] }, fx.stages);
+    const factsCore = PithPushCoreStages(null, fx.stages);
     steps.factsCore.push(factsCore);
     steps.factsRest.push(steps.factsExtract.at(-1) - textMs - fx.stages.modelMs - factsCore);
     t = performance.now();

@@ -39,8 +39,9 @@ use crate::score;
 /// 2026-11-27), 0.3 / 0.4 / 0.5: readability shingle F1 0.966 / 0.967 /
 /// 0.966, cleanportaleval shingle F1 0.937 / 0.938 / 0.933 (0.4 above 0.5
 /// at each seed), wcxb-dev word F1 0.874 / 0.874 / 0.874; 0.45 0.965 /
-/// 0.938 / 0.873; 0.6 at seed 1 0.967 / 0.931 / 0.874 (tests/eval/EVAL.md). A leaf partly the truth's (a byline with its
-/// date, a paragraph with a sign-up line) is more often content than not.
+/// 0.938 / 0.873; 0.6 at seed 1 0.967 / 0.931 / 0.874 (tests/eval/EVAL.md).
+/// A leaf partly the truth's (a byline with its date, a paragraph with a
+/// sign-up line) is more often content than not.
 pub const LABEL_SHARE: f32 = 0.4;
 
 /// Page-type forests' parameters: small, the classifier sees one row per
