@@ -44,6 +44,33 @@ pub const DISCUSSION_WORDS: &[&str] =
 pub const META_WORDS: &[&str] =
     &["byline", "author", "meta", "date", "time", "published", "posted", "dateline", "avatar", "user", "username"];
 
+/// Name words of a cookie consent dialog's container: the word "consent"
+/// and GDPR's name. A page's wrapper may carry them too (`gdpr-enabled`),
+/// so the decision bounds what it drops for them
+/// (`decision::CONSENT_MAX_PAGE_SHARE`). See also [`COOKIE_NOTICE_WORDS`].
+pub const CONSENT_WORDS: &[&str] = &["consent", "gdpr"];
+
+/// Names consent-management platforms give their dialogs' containers
+/// (OneTrust `onetrust-consent-sdk`, Cookiebot `CybotCookiebotDialog`,
+/// Didomi `didomi-host`, Usercentrics `usercentrics-root`, TrustArc
+/// `truste-consent-track`, Complianz `cmplz-cookiebanner`, iubenda, Osano,
+/// Klaro, Borlabs, Termly, Axeptio, tarteaucitron, CookieYes, the
+/// WordPress plugin CookieLawInfo): a platform's name is never a page's
+/// wrapper, so their dialogs are dropped whatever their size.
+pub const CONSENT_PLATFORMS: &[&str] = &[
+    "onetrust", "cookiebot", "didomi", "usercentrics", "truste", "trustarc", "cmplz", "iubenda",
+    "osano", "klaro", "borlabs", "termly", "axeptio", "tarteaucitron", "cookieyes", "cookielawinfo",
+];
+
+/// A name with "cookie" or "cookies" and one of these words is a cookie
+/// notice's (`cookie-notice`, `cookie-law-info-bar`, `cookieBanner`,
+/// `cookies-popup`); "cookie" alone is not (a recipe's `cookie-recipe`), nor
+/// with "policy" (a privacy page's table of cookies is its content).
+pub const COOKIE_NOTICE_WORDS: &[&str] = &[
+    "notice", "banner", "bar", "popup", "modal", "message", "dialog", "law", "settings",
+    "preferences", "wall", "overlay", "alert", "notification", "prompt",
+];
+
 /// The kinds whose distance is written, in column order.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
@@ -122,13 +149,39 @@ pub const COLUMNS: &[ColumnSpec] = &[
     distance_column!("markup.code", "code", "HTML <pre>/<code>", "code"),
     distance_column!("markup.quote", "quote", "HTML <blockquote>/<q>", "a quotation"),
     distance_column!("markup.figure", "figure", "HTML <figure>/<figcaption>/<caption>", "a figure or caption"),
+    ColumnSpec {
+        key: "markup.consent",
+        signal: "markup",
+        label: "consent dialog",
+        source: "class/id words of consent-management platforms and cookie notices",
+        description: "2 where the node or an ancestor is a consent-management platform's dialog (by its name), 1 where one is named like a cookie consent dialog, else 0.",
+    },
 ];
+
+/// The [`COLUMNS`] of distances, before `markup.consent`.
+const DISTANCE_COLUMNS: usize = KINDS.len();
 
 /// Bits of [`name_kinds`]: which word lists a name word is on.
 const FURNITURE: u8 = 1;
 const CONTENT: u8 = 2;
 const DISCUSSION: u8 = 4;
 const META: u8 = 8;
+const CONSENT: u8 = 16;
+const COOKIE: u8 = 32;
+const NOTICE: u8 = 64;
+const PLATFORM: u8 = 128;
+
+/// What name bits ([`name_kinds`]) say of a cookie consent dialog: 2 a
+/// platform's, 1 named like one, 0 neither (`markup.consent`).
+fn consent_kind(names: u8) -> u8 {
+    if names & PLATFORM != 0 {
+        2
+    } else if names & CONSENT != 0 || (names & COOKIE != 0 && names & NOTICE != 0) {
+        1
+    } else {
+        0
+    }
+}
 
 /// The word lists as one map, word → bits, built once. Looking each class
 /// and id word up once, instead of scanning the four lists per word, took
@@ -145,7 +198,16 @@ fn word_bits() -> &'static WordBits {
     static WORDS: std::sync::OnceLock<WordBits> = std::sync::OnceLock::new();
     WORDS.get_or_init(|| {
         let mut words = WordBits::default();
-        for (list, bit) in [(FURNITURE_WORDS, FURNITURE), (CONTENT_WORDS, CONTENT), (DISCUSSION_WORDS, DISCUSSION), (META_WORDS, META)] {
+        for (list, bit) in [
+            (FURNITURE_WORDS, FURNITURE),
+            (CONTENT_WORDS, CONTENT),
+            (DISCUSSION_WORDS, DISCUSSION),
+            (META_WORDS, META),
+            (CONSENT_WORDS, CONSENT),
+            (CONSENT_PLATFORMS, PLATFORM),
+            (&["cookie", "cookies"], COOKIE),
+            (COOKIE_NOTICE_WORDS, NOTICE),
+        ] {
             for &w in list {
                 *words.entry(w).or_insert(0) |= bit;
             }
@@ -200,7 +262,10 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     let page = cx.page;
     let cols = table.add_all(COLUMNS);
     let n = page.nodes.len();
+    let (cols, consent_col) = cols.split_at(DISTANCE_COLUMNS);
+    let consent_col = consent_col[0];
     let mut dist = vec![[MAX_DISTANCE as u8; KINDS.len()]; n];
+    let mut consent = vec![0u8; n];
     for id in 0..n {
         if page.element(id).is_none() {
             continue;
@@ -218,14 +283,17 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
             }
         }
         dist[id] = d;
+        consent[id] = consent_kind(names).max(page.nodes[id].parent.map_or(0, |p| consent[p]));
         for (k, &c) in cols.iter().enumerate() {
             table.set(c, id, f32::from(d[k]));
         }
+        table.set(consent_col, id, f32::from(consent[id]));
     }
     for leaf in cx.seg.leaves.iter().filter(|l| !l.element) {
         for (k, &c) in cols.iter().enumerate() {
             table.set(c, leaf.id, f32::from(dist[leaf.parent][k]));
         }
+        table.set(consent_col, leaf.id, f32::from(consent[leaf.parent]));
     }
 }
 
@@ -246,6 +314,28 @@ mod tests {
                 assert_ne!(kinds(w, "") & bit, 0, "{w}");
             }
         }
+    }
+
+    #[test]
+    fn consent_dialogs_by_platform_and_by_name() {
+        let kind = |class: &str, id: &str| consent_kind(name_kinds(&NameTokens::new(class, id)));
+        assert_eq!(kind("", "onetrust-consent-sdk"), 2);
+        assert_eq!(kind("", "CybotCookiebotDialog"), 2);
+        assert_eq!(kind("cmplz-cookiebanner", ""), 2);
+        assert_eq!(kind("cookie-notice", ""), 1);
+        assert_eq!(kind("cookiesPopup", ""), 1);
+        assert_eq!(kind("consent-banner", ""), 1);
+        assert_eq!(kind("cookie-recipe", ""), 0);
+        assert_eq!(kind("cookie-policy", ""), 0);
+        assert_eq!(kind("footer", "main"), 0);
+        // Inherited to the dialog's every node, and to its anonymous leaves.
+        let (_page, seg, t) = crate::cues::scored_html(
+            "<html><body><p>Text</p><div id='didomi-host'><div><p>Purposes</p>Loose</div></div></body></html>",
+            score,
+        );
+        let consent = t.expect("markup.consent");
+        let at = |text: &str| t.get(consent, seg.leaves.iter().find(|l| l.text == text).unwrap().id);
+        assert_eq!((at("Text"), at("Purposes"), at("Loose")), (0.0, 2.0, 2.0));
     }
 
     #[test]

@@ -333,6 +333,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     let menus = menu_copies(cx, table, &keep);
     let teasers = article_teasers(cx, table, &keep, page_type);
     let comments = article_comments(cx, table, &keep, page_type);
+    let consent = consent_dialogs(cx, table, &keep);
     let mut overrule = |keep: &mut Vec<usize>, drop: Vec<usize>, reason: &'static str| {
         let mut dropped = vec![false; seg.leaves.len()];
         for &i in &drop {
@@ -352,6 +353,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     overrule(&mut keep, comments, "not content: a comment under the article");
     let reviews = review_blocks(cx, &keep, page_type);
     overrule(&mut keep, reviews, "not content: a customer review of the product");
+    overrule(&mut keep, consent, "not content: a cookie consent dialog");
     if REPEATS_DROPPED_IN.contains(&page_type.kind) {
         let repeats = repeated_leaves(cx, &keep);
         overrule(&mut keep, repeats, "not content: repeats the text of an earlier content block");
@@ -815,6 +817,50 @@ pub fn review_blocks(cx: &Context, keep: &[usize], page_type: &PageType) -> Vec<
     drop
 }
 
+/// See [`consent_dialogs`]: a block named like a consent dialog (but by
+/// no platform's name) holds at most this share of the page's visible
+/// words; a larger one is a wrapper whose class says the page has a dialog
+/// (`has-cookie-banner`, `gdpr-enabled`), not the dialog.
+pub const CONSENT_MAX_PAGE_SHARE: f32 = 0.5;
+
+/// The kept leaves inside a cookie consent dialog (the markup cue's
+/// `markup.consent`, at any depth: a preference centre nests a dozen
+/// levels): a consent-management platform's dialog whatever its size, a
+/// block named like one when it holds at most [`CONSENT_MAX_PAGE_SHARE`]
+/// of the page. With the page's style sheet such a dialog is a fixed
+/// layer, or hidden until asked for; without it (a page read before its
+/// sheet applies, the data sets' saved pages) it reads as prose, its
+/// purposes and partners paragraph after paragraph.
+pub fn consent_dialogs(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<usize> {
+    let Some(col) = table.col("markup.consent") else { return Vec::new() };
+    let (page, leaves) = (cx.page, &cx.seg.leaves);
+    let kind = |id: NodeId| table.get_or(col, id, 0.0);
+    if !keep.iter().any(|&i| kind(leaves[i].id) > 0.0) {
+        return Vec::new();
+    }
+    // Each node's dialog: its outermost ancestor-or-self named like one
+    // (parents come before their children).
+    const NONE: NodeId = NodeId::MAX;
+    let mut root = vec![NONE; page.nodes.len()];
+    for id in 0..page.nodes.len() {
+        if page.element(id).is_some() && kind(id) > 0.0 {
+            root[id] = match page.nodes[id].parent {
+                Some(p) if root[p] != NONE => root[p],
+                _ => id,
+            };
+        }
+    }
+    let words = words_under(cx, |_| true);
+    let total = words.first().copied().unwrap_or(0).max(1) as f32;
+    keep.iter()
+        .copied()
+        .filter(|&i| {
+            let (leaf, r) = (leaves[i].id, root[leaves[i].holder()]);
+            kind(leaf) == 2.0 || (kind(leaf) == 1.0 && r != NONE && words[r] as f32 <= CONSENT_MAX_PAGE_SHARE * total)
+        })
+        .collect()
+}
+
 /// The article's block: the deepest block holding [`ARTICLE_BLOCK_SHARE`]
 /// of the words of the kept visible leaves that are not `set_apart`; none
 /// when they are fewer than [`ARTICLE_MIN_WORDS`].
@@ -1209,6 +1255,31 @@ mod tests {
         assert!(run(&html(4, 3), &article).is_empty());
         // Reviews that are most of the page are what it shows.
         assert!(run(&html(1, 6), &product).is_empty());
+    }
+
+    #[test]
+    fn consent_dialogs_are_dropped_and_wrappers_named_so_are_not() {
+        let para = "<p>The article's own paragraph, which runs on for a while about one subject in plain sentences.</p>";
+        let purposes = "<p>We and our partners store and access information on a device, such as cookies.</p>";
+        let run = |html: &str| picked(html, consent_dialogs);
+        // A platform's preference centre, nested deeper than the markup
+        // cue's distances reach, whatever its size.
+        let deep = format!("{}{}{}", "<div>".repeat(14), purposes.repeat(8), "</div>".repeat(14));
+        let platform = format!("<html><body><h1>Title</h1>{para}<div id='onetrust-consent-sdk'>{deep}</div></body></html>");
+        let dropped = run(&platform);
+        assert_eq!(dropped.len(), 8, "{dropped:?}");
+        assert!(dropped.iter().all(|t| t.starts_with("We and our partners")));
+        // A notice named after cookies, smaller than the page: dropped.
+        let notice = format!("<html><body>{}<div class='cookie-notice'>{purposes}</div></body></html>", para.repeat(3));
+        assert_eq!(run(&notice).len(), 1);
+        // A wrapper named so, holding the page: nothing dropped.
+        let wrapper = format!("<html><body><div class='page gdpr-enabled'>{}{purposes}</div></body></html>", para.repeat(3));
+        assert!(run(&wrapper).is_empty());
+        // "cookie" alone or with "policy" is not a dialog.
+        for class in ["cookie-recipe", "cookie-policy"] {
+            let page = format!("<html><body>{para}<div class='{class}'>{purposes}</div></body></html>");
+            assert!(run(&page).is_empty(), "{class}");
+        }
     }
 
     #[test]
