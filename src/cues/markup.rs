@@ -183,6 +183,17 @@ fn consent_kind(names: u8) -> u8 {
     }
 }
 
+/// What element `e`'s own class and id say of a cookie consent dialog
+/// (2 a platform's, 1 named like one, 0 neither), without its ancestors'
+/// names, which `markup.consent` adds.
+pub fn consent_name(e: &crate::model::Element) -> u8 {
+    if e.class.is_empty() && e.id().is_empty() {
+        0
+    } else {
+        consent_kind(name_kinds(&NameTokens::new(&e.class, e.id())))
+    }
+}
+
 /// The word lists as one map, word → bits, built once. Looking each class
 /// and id word up once, instead of scanning the four lists per word, took
 /// the cue from 15 % of the core's time to 9 % over wcxb-dev (`pith-lab

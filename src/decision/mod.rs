@@ -838,17 +838,17 @@ pub fn consent_dialogs(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<
     if !keep.iter().any(|&i| kind(leaves[i].id) > 0.0) {
         return Vec::new();
     }
-    // Each node's dialog: its outermost ancestor-or-self named like one
-    // (parents come before their children).
+    // Each node's dialog: its nearest ancestor-or-self named like one
+    // (parents come before their children), so that a notice inside a
+    // wrapper named after it (`has-cookie-banner`) is judged by its own size.
     const NONE: NodeId = NodeId::MAX;
     let mut root = vec![NONE; page.nodes.len()];
     for id in 0..page.nodes.len() {
-        if page.element(id).is_some() && kind(id) > 0.0 {
-            root[id] = match page.nodes[id].parent {
-                Some(p) if root[p] != NONE => root[p],
-                _ => id,
-            };
-        }
+        let parent = page.nodes[id].parent.map_or(NONE, |p| root[p]);
+        root[id] = match page.element(id) {
+            Some(e) if crate::cues::markup::consent_name(e) > 0 => id,
+            _ => parent,
+        };
     }
     let words = words_under(cx, |_| true);
     let total = words.first().copied().unwrap_or(0).max(1) as f32;
@@ -1272,9 +1272,12 @@ mod tests {
         // A notice named after cookies, smaller than the page: dropped.
         let notice = format!("<html><body>{}<div class='cookie-notice'>{purposes}</div></body></html>", para.repeat(3));
         assert_eq!(run(&notice).len(), 1);
-        // A wrapper named so, holding the page: nothing dropped.
+        // A wrapper named so, holding the page: nothing dropped, but a
+        // notice inside it is judged by its own size.
         let wrapper = format!("<html><body><div class='page gdpr-enabled'>{}{purposes}</div></body></html>", para.repeat(3));
         assert!(run(&wrapper).is_empty());
+        let inside = format!("<html><body><div class='has-cookie-banner'>{}<div class='cookie-bar'>{purposes}</div></div></body></html>", para.repeat(3));
+        assert_eq!(run(&inside).len(), 1);
         // "cookie" alone or with "policy" is not a dialog.
         for class in ["cookie-recipe", "cookie-policy"] {
             let page = format!("<html><body>{para}<div class='{class}'>{purposes}</div></body></html>");
