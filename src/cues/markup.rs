@@ -62,7 +62,11 @@ pub const CONSENT_PLATFORMS: &[&str] = &[
     "osano", "klaro", "borlabs", "termly", "axeptio", "tarteaucitron", "cookieyes", "cookielawinfo",
 ];
 
-/// A name with "cookie" or "cookies" and one of these words is a cookie
+/// The words that make a name a cookie notice's with one of
+/// [`COOKIE_NOTICE_WORDS`].
+pub const COOKIE_WORDS: &[&str] = &["cookie", "cookies"];
+
+/// A name with one of [`COOKIE_WORDS`] and one of these words is a cookie
 /// notice's (`cookie-notice`, `cookie-law-info-bar`, `cookieBanner`,
 /// `cookies-popup`); "cookie" alone is not (a recipe's `cookie-recipe`), nor
 /// with "policy" (a privacy page's table of cookies is its content).
@@ -187,10 +191,15 @@ fn consent_kind(names: u8) -> u8 {
 /// (2 a platform's, 1 named like one, 0 neither), without its ancestors'
 /// names, which `markup.consent` adds.
 pub fn consent_name(e: &crate::model::Element) -> u8 {
+    consent_kind(element_kinds(e))
+}
+
+/// [`name_kinds`] of element `e`'s class and id (0 without either).
+fn element_kinds(e: &crate::model::Element) -> u8 {
     if e.class.is_empty() && e.id().is_empty() {
         0
     } else {
-        consent_kind(name_kinds(&NameTokens::new(&e.class, e.id())))
+        name_kinds(&NameTokens::new(&e.class, e.id()))
     }
 }
 
@@ -216,7 +225,7 @@ fn word_bits() -> &'static WordBits {
             (META_WORDS, META),
             (CONSENT_WORDS, CONSENT),
             (CONSENT_PLATFORMS, PLATFORM),
-            (&["cookie", "cookies"], COOKIE),
+            (COOKIE_WORDS, COOKIE),
             (COOKIE_NOTICE_WORDS, NOTICE),
         ] {
             for &w in list {
@@ -286,7 +295,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
             None => [MAX_DISTANCE as u8; KINDS.len()],
         };
         let e = page.element(id).expect("an element");
-        let names = if e.class.is_empty() && e.id().is_empty() { 0 } else { name_kinds(&NameTokens::new(&e.class, e.id())) };
+        let names = element_kinds(e);
         let role = e.role().trim().to_ascii_lowercase();
         for (k, kind) in KINDS.iter().enumerate() {
             if is_kind(cx, id, *kind, names, &role) {

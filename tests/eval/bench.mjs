@@ -332,13 +332,15 @@ function printStages(sets, runs) {
     });
     console.log(`| ${label} | ${cells.join(' | ')} |`);
   }
-  const ratio = (s, k, q) => quantile(s.rows.map((r) => r[k]), q) / quantile(s.rows.map((r) => r.readability), q);
-  console.log(`| Pith in-page / Readability.js | ${sets.map((s) => `${f(ratio(s, 'pith', 0.5))} | ${f(ratio(s, 'pith', 0.95))}`).join(' | ')} |`);
-  console.log(`| floor / Readability.js | ${sets.map((s) => `${f(ratio(s, 'floor', 0.5))} | ${f(ratio(s, 'floor', 0.95))}`).join(' | ')} |`);
-  console.log(`| first click / Readability.js | ${sets.map((s) => `${f(ratio(s, 'firstClick', 0.5))} | ${f(ratio(s, 'firstClick', 0.95))}`).join(' | ')} |`);
-  const coldRatio = (s, q) => quantile(s.rows.map((r) => r.firstClick), q) / quantile(s.rows.map((r) => r.readabilityFirst), q);
-  console.log(`| first click / Readability.js's first run | ${sets.map((s) => `${f(coldRatio(s, 0.5))} | ${f(coldRatio(s, 0.95))}`).join(' | ')} |`);
-  console.log(`| background first click / Readability.js | ${sets.map((s) => `${f(ratio(s, 'backgroundClick', 0.5))} | ${f(ratio(s, 'backgroundClick', 0.95))}`).join(' | ')} |`);
+  // Row `label`: the quantiles of stage `k` over those of `by`, per set.
+  const ratio = (s, k, q, by) => quantile(s.rows.map((r) => r[k]), q) / quantile(s.rows.map((r) => r[by]), q);
+  const ratioRow = (label, k, by = 'readability') =>
+    console.log(`| ${label} | ${sets.map((s) => `${f(ratio(s, k, 0.5, by))} | ${f(ratio(s, k, 0.95, by))}`).join(' | ')} |`);
+  ratioRow('Pith in-page / Readability.js', 'pith');
+  ratioRow('floor / Readability.js', 'floor');
+  ratioRow('first click / Readability.js', 'firstClick');
+  ratioRow('first click / Readability.js\'s first run', 'firstClick', 'readabilityFirst');
+  ratioRow('background first click / Readability.js', 'backgroundClick');
   console.log('');
   for (const s of sets) {
     const el = s.rows.map((r) => r.elements);
