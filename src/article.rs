@@ -353,8 +353,10 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata) -> Article {
 }
 
 /// The kept leaves left out of the blocks: the headline (the first heading
-/// among the first three kept leaves, when it repeats the title) and the
-/// byline's leaves.
+/// among the first three kept leaves, when it repeats the title, or is the
+/// heading the metadata's headline was taken from,
+/// [`metadata::page_heading`]: the reader shows it once, above the text)
+/// and the byline's leaves.
 fn left_out(cx: &Context, decision: &Decision, meta: &Metadata) -> Vec<usize> {
     let page = cx.page;
     let seg = cx.seg;
@@ -368,8 +370,9 @@ fn left_out(cx: &Context, decision: &Decision, meta: &Metadata) -> Vec<usize> {
         .find(|&&l| page.tag(seg.leaves[l].holder()).is_some_and(|t| t.heading_level().is_some()));
     if let Some(&l) = first_heading {
         let k = text::fold_for_compare(&seg.leaves[l].text);
-        let is_headline = !title_key.is_empty()
-            && (k == title_key || (k.chars().count() >= HEADLINE_MIN_PARTIAL_CHARS && title_key.contains(&k)));
+        let is_headline = (!title_key.is_empty()
+            && (k == title_key || (k.chars().count() >= HEADLINE_MIN_PARTIAL_CHARS && title_key.contains(&k))))
+            || (!k.is_empty() && k == text::fold_for_compare(&meta.headline));
         if is_headline {
             out.push(l);
         }

@@ -396,10 +396,12 @@ fn check_no_lost_text(page: &Page, out: &Extraction) -> Result<(), TestCaseError
     // The blocks left out on purpose, found by `article::build`'s rules.
     let meta = pith::metadata::read(page, out.root);
     let title = pith::text::fold_for_compare(&meta.title);
+    let headline_key = pith::text::fold_for_compare(&meta.headline);
     let is_headline = |leaf: &Leaf| {
         let k = pith::text::fold_for_compare(&leaf.text);
-        !title.is_empty()
-            && (k == title || (k.chars().count() >= pith::article::HEADLINE_MIN_PARTIAL_CHARS && title.contains(&k)))
+        (!title.is_empty()
+            && (k == title || (k.chars().count() >= pith::article::HEADLINE_MIN_PARTIAL_CHARS && title.contains(&k))))
+            || (!k.is_empty() && k == headline_key)
     };
     let headline = kept
         .iter()
