@@ -514,7 +514,7 @@ pub fn headline(page: &Page, title: &str, site_name: Option<&str>, h1: Option<No
 
 /// Whether `text` is the site's name: `site_name` (compared folded), or a
 /// label of the page's address ("Lumiere" on www.lumiere.example), or the
-/// address's end ("virtualbox.org" on forums.virtualbox.org).
+/// address's end ("lumiere.example" on forums.lumiere.example).
 fn names_site(page: &Page, site_name: Option<&str>, text: &str) -> bool {
     let key = text::fold_for_compare(text);
     if key.is_empty() {
@@ -528,12 +528,10 @@ fn names_site(page: &Page, site_name: Option<&str>, text: &str) -> bool {
 }
 
 /// The heading the page shows over its content, where the title is not
-/// that heading: pages title themselves for search engines ("Best
-/// Astrophotography Telescope for Beginners (2026) Top 5 Buyer's Guide"
-/// over "The Best Astrophotography Telescope for Beginners", "Postman: The
-/// World's Leading API Platform | Sign Up for Free" over "The AI-native API
-/// Platform"), and a title may carry a section or a site's name the
-/// headline rules do not recognise ("View topic - …", "… | Patient Care").
+/// that heading: pages title themselves for search engines ("Best River
+/// Cruises in 2026, Reviewed by Our Editors" over "The Best River
+/// Cruises"), and a title may carry a section or a site's name the
+/// headline rules do not recognise ("View topic - …", "… | Patient Help").
 /// Of the first [`HEADING_MAX_CANDIDATES`] visible `<h1>` elements, the one
 /// whose text is most made of the words of `from_title` (the headline the
 /// title gives, [`headline`]; Readability.js's [`text_similarity`]), at
@@ -546,14 +544,13 @@ fn names_site(page: &Page, site_name: Option<&str>, text: &str) -> bool {
 /// Measured against wcxb-dev's truths, whose titles are the pages'
 /// headlines (`pith-lab eval`, 2026-11-27): headline exact 0.685 → 0.737
 /// (198 pages right that were not, 122 the other way, most of those an
-/// equally good heading written otherwise than the truth, "Nike Pegasus
-/// 41" for "Nike Pegasus 41 Men's Road Running Shoes"), every page type
+/// equally good heading written otherwise than the truth: a product's
+/// short name for its name with the model's details), every page type
 /// better but service pages (0.527 → 0.485: their `<h1>` is a slogan). The
 /// readability set's truths are titles with the site's name
 /// (Readability.js's `title`, which the metadata's `title` still is), so
 /// its headline figure falls there (0.900 → 0.754) while the headlines
-/// read better ("Samantha and The Great Big Lie" for "Samantha and The
-/// Great Big Lie - John C. Welch - Medium").
+/// read better (a story's heading for "Story - Author - Platform").
 pub fn page_heading(page: &Page, root: Option<NodeId>, from_title: &str, site_name: Option<&str>) -> Option<String> {
     let visible_h1 = |id: NodeId| page.tag(id) == Some(Tag::H1) && page.element(id).is_some_and(|e| !e.hidden);
     let heads_content = root.and_then(|r| {
@@ -1531,6 +1528,16 @@ mod tests {
         .unwrap();
         let article = (0..p.nodes.len()).find(|&id| p.tag(id) == Some(Tag::Article)).unwrap();
         assert_eq!(page_heading(&p, Some(article), "Moon", None), Some("Moon".to_string()));
+        // Two headings alike the title in the same measure: the article's,
+        // not the banner's that comes first.
+        let p = parse_document(
+            "<html><head><title>Moon tides</title></head><body><header><h1>Moon</h1></header><article><h1>Tides</h1><p>They follow it.</p></article></body></html>",
+            "u",
+        )
+        .unwrap();
+        let article = (0..p.nodes.len()).find(|&id| p.tag(id) == Some(Tag::Article)).unwrap();
+        assert_eq!(page_heading(&p, Some(article), "Moon tides", None), Some("Tides".to_string()));
+        assert_eq!(page_heading(&p, None, "Moon tides", None), Some("Moon".to_string()));
         // Many headings: only the first HEADING_MAX_CANDIDATES are weighed.
         let many = "<h1>Other words</h1>".repeat(HEADING_MAX_CANDIDATES) + "<h1>Moon</h1>";
         let p = parse_document(&format!("<html><head><title>Moon</title></head><body>{many}</body></html>"), "u").unwrap();
