@@ -16,16 +16,30 @@
 //! Words of digits alone are left out of both.
 //!
 //! Each bucket is counted once per page (the page has the word or not).
-//! Per page type, `tools/lab` learns one weight per bucket: Bernoulli naive
-//! Bayes log-odds of that type against the others, each rate shrunk
-//! towards the bucket's rate over all pages, and none for a bucket seen on
-//! fewer than three pages (`tools/lab/src/train.rs`, `PageWords`), trained
-//! on wcxb-dev's labelled page types on folds split by domain and reported
-//! on folds it did not see. The cue writes, per type, the sum of
-//! the address-and-title weights and the mean of the text weights: the
-//! first is a handful of strong words, the second many weak ones. Nothing
-//! of any page is stored, only bucket weights; hashing keeps the model
-//! language-neutral.
+//! Per page type, `tools/lab` learns one weight per bucket: a logistic
+//! regression of that type against the others over the page's buckets
+//! (each 0 or 1), L2-regularised (`tools/lab/src/train.rs`, `PageWords`),
+//! trained on wcxb-dev's labelled page types on folds split by domain and
+//! reported on folds it did not see. The cue writes, per type, the sum of
+//! the page's address-and-title weights, and the sum of its text weights
+//! over the square root of its text buckets: the address is a handful of
+//! strong words, the text many weak ones, and where a page's words say
+//! little (words of a language the regression never saw fall in buckets
+//! weighted for others) their sum spreads as the square root of their
+//! number, so the forests' thresholds hold for a page of fifty words and
+//! one of five thousand. Nothing of any page is stored, only bucket
+//! weights; hashing keeps the model language-neutral.
+//!
+//! The regression replaced a Bernoulli naive Bayes (its log-odds summed
+//! over the address, averaged over the text), 2026-11-27. Held out
+//! (`pith-lab types`, type seeds 1–5), pages of the 1,497 typed right:
+//! naive Bayes 1,312 / 1,315 / 1,303 / 1,307 / 1,308; the regression with
+//! the text's plain sum 1,321 / 1,319 / 1,317 / 1,319 / 1,319, with its
+//! mean 1,329 / 1,317 / 1,310 (seeds 1–3), with this sum over the square
+//! root 1,333 / 1,322 / 1,318 / 1,329 / 1,323, and with the words of fewer
+//! than ten training pages given no weight (`tools/lab`,
+//! `WORDS_MIN_PAGES`, shipped) 1,323 / 1,325 / 1,325 / 1,319 / 1,321
+//! (`tests/eval/EVAL.md`).
 
 use crate::page_type::KINDS;
 use crate::papers::Context;
@@ -48,10 +62,12 @@ pub const TEXT_BUCKETS: usize = 4096;
 /// Buckets per page type: the address space, then the text space.
 pub const BUCKETS: usize = ADDRESS_BUCKETS + TEXT_BUCKETS;
 
-/// A weight of 1 in the shipped table is this much log-odds. Naive Bayes
-/// log-odds of a word seen on a tenth of one type's pages and on none of
-/// the others' are about 6; at 1/16 they fit an `i8` (±7.9).
-pub const WEIGHT_UNIT: f32 = 1.0 / 16.0;
+/// A weight of 1 in the shipped table is this much log-odds. The
+/// regression's weights stay within ±0.66 on wcxb-dev's folds (its L2
+/// penalty, `tools/lab`), so at 1/128 they fit an `i8` (±0.99) with room;
+/// 1/64 typed about as many pages right (`pith-lab types`, type seeds
+/// 1–5: 6,601 in all against 6,595, 2026-11-27, all buckets weighed).
+pub const WEIGHT_UNIT: f32 = 1.0 / 128.0;
 
 /// Words shorter than this many characters are not counted in the text
 /// space (single letters and digits say nothing of the page's kind).
@@ -64,7 +80,7 @@ const TEXT: u8 = b'x';
 const HEADING: u8 = b'h';
 
 /// Columns on the root row, per page type ([`KINDS`] order): the address
-/// and title sum, then the text mean.
+/// and title sum, then the text's ([`features`]).
 pub const COLUMNS: &[ColumnSpec] = &[
     column("words.address.article", "address and title words: article"),
     column("words.address.service", "address and title words: service"),
@@ -88,7 +104,7 @@ const fn column(key: &'static str, label: &'static str) -> ColumnSpec {
         signal: "words",
         label,
         source: "learned bucket weights per page type (tools/lab), seed 001's content-type identification",
-        description: "Learned naive Bayes log-odds of the page being of this type, from its words (address and title: sum; visible text: mean). Not a number without a model.",
+        description: "Learned logistic-regression log-odds of the page being of this type, from the words of its address and title (the sum of their weights), or of its visible text (their sum over the square root of their number). Not a number without a model.",
     }
 }
 
@@ -164,8 +180,10 @@ pub fn tokens(cx: &Context) -> Tokens {
 }
 
 /// The page's feature per column of [`COLUMNS`] under `weights` (per
-/// type [`BUCKETS`] weights, [`KINDS`] order); not a number where
-/// `weights` is not a full table (no model) or a space has no word.
+/// type [`BUCKETS`] weights, [`KINDS`] order): the sum of the address
+/// space's weights, and the text space's sum over the square root of its
+/// buckets; not a number where `weights` is not a full table (no model)
+/// or the page has no text.
 pub fn features(tokens: &Tokens, weights: &[i8]) -> [f32; 2 * KINDS.len()] {
     let mut out = [f32::NAN; 2 * KINDS.len()];
     if weights.len() != KINDS.len() * BUCKETS {
@@ -176,7 +194,7 @@ pub fn features(tokens: &Tokens, weights: &[i8]) -> [f32; 2 * KINDS.len()] {
         let sum = |b: &[u16]| b.iter().map(|&i| i32::from(w[i as usize])).sum::<i32>() as f32 * WEIGHT_UNIT;
         out[k] = sum(&tokens.address);
         if !tokens.text.is_empty() {
-            out[KINDS.len() + k] = sum(&tokens.text) / tokens.text.len() as f32;
+            out[KINDS.len() + k] = sum(&tokens.text) / (tokens.text.len() as f32).sqrt();
         }
     }
     out
@@ -236,19 +254,21 @@ mod tests {
     }
 
     #[test]
-    fn features_sum_the_address_and_average_the_text() {
+    fn features_sum_each_space() {
         let t = Tokens { address: vec![1, 2], text: vec![ADDRESS_BUCKETS as u16, ADDRESS_BUCKETS as u16 + 5] };
         let mut w = vec![0i8; KINDS.len() * BUCKETS];
         // Service (kind 1): address buckets 1 and 2 at 16 and 32 units,
-        // the first text bucket at -16.
+        // the text buckets at -64 and 32; a bucket the page lacks at 100.
         w[BUCKETS + 1] = 16;
         w[BUCKETS + 2] = 32;
-        w[BUCKETS + ADDRESS_BUCKETS] = -16;
+        w[BUCKETS + ADDRESS_BUCKETS] = -64;
+        w[BUCKETS + ADDRESS_BUCKETS + 5] = 32;
+        w[BUCKETS + ADDRESS_BUCKETS + 6] = 100;
         let x = features(&t, &w);
-        assert_eq!(x[1], 3.0, "(16 + 32) / 16");
-        assert_eq!(x[KINDS.len() + 1], -0.5, "(-1 + 0) / 2 words");
+        assert_eq!(x[1], 48.0 / 128.0, "(16 + 32) units");
+        assert_eq!(x[KINDS.len() + 1], -32.0 / 128.0 / 2f32.sqrt(), "(-64 + 32) units over √2 buckets");
         assert_eq!(x[0], 0.0);
         assert!(features(&t, &[]).iter().all(|v| v.is_nan()), "no model, no figure");
-        assert!(features(&Tokens::default(), &w)[KINDS.len()].is_nan(), "no text, no mean");
+        assert!(features(&Tokens::default(), &w)[KINDS.len()].is_nan(), "no text, no figure");
     }
 }
