@@ -27,8 +27,10 @@
 //! little (words of a language the regression never saw fall in buckets
 //! weighted for others) their sum spreads as the square root of their
 //! number, so the forests' thresholds hold for a page of fifty words and
-//! one of five thousand. Nothing of any page is stored, only bucket
-//! weights; hashing keeps the model language-neutral.
+//! one of five thousand (the regression itself is fit on the plain sum of
+//! all the page's weights; the split and the root are the features the
+//! forests measured best, below). Nothing of any page is stored, only
+//! bucket weights; hashing keeps the model language-neutral.
 //!
 //! The regression replaced a Bernoulli naive Bayes (its log-odds summed
 //! over the address, averaged over the text), 2026-11-27. Held out

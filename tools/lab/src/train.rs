@@ -785,6 +785,42 @@ pub fn rust_source(
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_page_words_regression_weighs_what_tells_a_type_apart() {
+        // 40 pages: 20 forums, each with the word of bucket 7 ("reply"), 20
+        // articles without it; every page has bucket 3 (a word all pages
+        // share), and one forum has bucket 9, a word of one page.
+        let (forum, article) = (4, 0);
+        let pages: Vec<PageRef> = (0..40)
+            .map(|i| PageRef { set: 0, id: i.to_string(), fold: 0, kind: Some(if i < 20 { forum } else { article }) })
+            .collect();
+        let tokens = (0..40)
+            .map(|i| {
+                let mut address = vec![3u16];
+                if i < 20 {
+                    address.push(7);
+                }
+                if i == 0 {
+                    address.push(9);
+                }
+                Some(words::Tokens { address, text: Vec::new() })
+            })
+            .collect();
+        let pw = PageWords { pages: &pages, tokens, per_fold: Vec::new(), inner: Vec::new() };
+        let w = pw.train(&|_| true);
+        let at = |kind: usize, bucket: usize| w[kind * words::BUCKETS + bucket];
+        assert!(at(forum, 7) > 0 && at(article, 7) < 0, "{} {}", at(forum, 7), at(article, 7));
+        // Bucket 7 separates the two; bucket 3 is on every page.
+        assert!(at(forum, 7) > at(forum, 3).abs());
+        // A word of fewer than WORDS_MIN_PAGES pages has no weight, nor one
+        // no page has; the types that have no page learn only "not me".
+        assert_eq!((at(forum, 9), at(forum, 100)), (0, 0));
+        assert!(at(1, 7) <= 0 && at(1, 3) < 0);
+        // Only the pages admitted are learned from.
+        let none = pw.train(&|_| false);
+        assert!(none.iter().all(|&x| x == 0));
+    }
+
     /// A depth-first tree with a leaf above the deepest level (x0 < 1 ? 0.5
     /// : (x1 < 2 ? -1 : (x2 < 3 ? 2 : 4))) and a stump (x2 < 0 ? 1 : -2).
     fn model() -> Model {
