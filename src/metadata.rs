@@ -1521,21 +1521,21 @@ mod tests {
 
     #[test]
     fn headings_that_tie_go_to_the_one_over_the_content() {
-        let p = parse_document(
+        // The page and its `<article>`, the content's root.
+        let with_article = |html: &str| {
+            let p = parse_document(html, "u").unwrap();
+            let article = (0..p.nodes.len()).find(|&id| p.tag(id) == Some(Tag::Article)).unwrap();
+            (p, article)
+        };
+        let (p, article) = with_article(
             "<html><head><title>Moon</title></head><body><header><h1>Moon</h1></header><article><h1>Moon</h1><p>Tides follow it.</p></article></body></html>",
-            "u",
-        )
-        .unwrap();
-        let article = (0..p.nodes.len()).find(|&id| p.tag(id) == Some(Tag::Article)).unwrap();
+        );
         assert_eq!(page_heading(&p, Some(article), "Moon", None), Some("Moon".to_string()));
         // Two headings alike the title in the same measure: the article's,
         // not the banner's that comes first.
-        let p = parse_document(
+        let (p, article) = with_article(
             "<html><head><title>Moon tides</title></head><body><header><h1>Moon</h1></header><article><h1>Tides</h1><p>They follow it.</p></article></body></html>",
-            "u",
-        )
-        .unwrap();
-        let article = (0..p.nodes.len()).find(|&id| p.tag(id) == Some(Tag::Article)).unwrap();
+        );
         assert_eq!(page_heading(&p, Some(article), "Moon tides", None), Some("Tides".to_string()));
         assert_eq!(page_heading(&p, None, "Moon tides", None), Some("Moon".to_string()));
         // Many headings: only the first HEADING_MAX_CANDIDATES are weighed.

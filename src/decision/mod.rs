@@ -603,8 +603,7 @@ pub fn menu_copies(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<usiz
 /// kept 19,878 of its links under a model of 2026-11-27. Held out (seed 1's
 /// fold models, `pith-lab held`): three wcxb-dev pages change, all up (two
 /// collections' category menus, a documentation page's sidebar; +0.15
-/// page-points), readability and cleanportaleval unchanged. Rules and
-/// tests alike: `nav_links_are_dropped_and_its_prose_kept`.
+/// page-points), readability and cleanportaleval unchanged.
 pub fn navigation_links(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<usize> {
     let (Some(nav), Some(link)) = (table.col("markup.nav"), table.col("textStats.linkDensity")) else { return Vec::new() };
     let inside = (crate::cues::markup::MAX_DISTANCE - 1) as f32;
