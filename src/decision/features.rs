@@ -13,9 +13,9 @@ use crate::table::{Col, ScoreTable};
 /// (the training pages render with browser defaults only), the decision's
 /// own columns, and page-level columns (read separately). `cards.siblings`
 /// is read by a rule instead ([`super::article_teasers`]: as a feature it
-/// lowered the held-out figures), and so are `markup.consent` and
-/// `markup.signature` ([`super::consent_dialogs`], [`super::signatures`]:
-/// a rule needs no retraining and holds at any trainer seed).
+/// lowered the held-out figures), and so are `markup.consent` and the
+/// named blocks' columns ([`super::consent_dialogs`], [`super::signatures`]
+/// and its kin: a rule needs no retraining and holds at any trainer seed).
 pub const NOT_FEATURES: &[&str] = &[
     "typography.lines",
     "density.lines",

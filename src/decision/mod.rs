@@ -7,6 +7,7 @@ pub mod forest;
 pub mod model;
 
 use crate::cues::visibility::{in_content, mostly_prose};
+use crate::cues::markup::Named;
 use crate::cues::vocabulary::{fnv, FNV_OFFSET};
 use crate::model::NodeId;
 use crate::page_type::{PageKind, PageType};
@@ -918,21 +919,21 @@ pub const NAMED_BLOCK_MAX_PAGE_SHARE: f32 = 0.2;
 /// the thread's; a reader leaves them out. On every page type (a
 /// signature is nobody's content).
 pub fn signatures(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<usize> {
-    named_blocks(cx, table, keep, "markup.signature", crate::cues::markup::signature_name)
+    named_blocks(cx, table, keep, Named::Signature)
 }
 
-/// The kept leaves inside blocks the markup cue's column `col` marks
-/// (1: the node or an ancestor is named so), whose nearest block that
-/// `named` accepts holds at most [`NAMED_BLOCK_MAX_PAGE_SHARE`] of the
-/// page's visible words; none when they are most of the kept words (a
-/// page that is mostly such a block is read as the page).
-fn named_blocks(cx: &Context, table: &ScoreTable, keep: &[usize], col: &str, named: impl Fn(&crate::model::Element) -> bool) -> Vec<usize> {
-    let Some(col) = table.col(col) else { return Vec::new() };
+/// The kept leaves inside blocks named by `family` (its markup column: 1
+/// where the node or an ancestor is named so), whose nearest such block
+/// holds at most [`NAMED_BLOCK_MAX_PAGE_SHARE`] of the page's visible
+/// words; none when they are most of the kept words (a page that is mostly
+/// such a block is read as the page).
+fn named_blocks(cx: &Context, table: &ScoreTable, keep: &[usize], family: Named) -> Vec<usize> {
+    let Some(col) = table.col(family.key()) else { return Vec::new() };
     let leaves = &cx.seg.leaves;
     if !keep.iter().any(|&i| table.get_or(col, leaves[i].id, 0.0) > 0.0) {
         return Vec::new();
     }
-    let root = nearest_named(cx.page, named);
+    let root = nearest_named(cx.page, |e| family.names(e));
     let words = words_under(cx, |_| true);
     let total = words.first().copied().unwrap_or(0).max(1) as f32;
     let drop: Vec<usize> = keep
@@ -962,22 +963,21 @@ pub fn facet_lists(cx: &Context, table: &ScoreTable, keep: &[usize], page_type: 
     if !FACETS_DROPPED_IN.contains(&page_type.kind) {
         return Vec::new();
     }
-    named_blocks(cx, table, keep, "markup.facets", crate::cues::markup::facet_name)
+    named_blocks(cx, table, keep, Named::Facets)
 }
 
 /// On an article page, the kept leaves inside the author's biography box
 /// (`markup.bio`: blocks named `bio`, `biography`): "Jane Doe covers
 /// energy for the paper; before that…", about the writer, not the story.
 /// Only articles: an about page's team members' biographies are its
-/// content. In wcxb-dev's articles such blocks hold 5,820 words outside
-/// the truths and 165 inside (113 pages, a count over the saved HTML,
-/// 2026-11-27).
+/// content.
 pub fn author_bios(cx: &Context, table: &ScoreTable, keep: &[usize], page_type: &PageType) -> Vec<usize> {
     if page_type.kind != PageKind::Article {
         return Vec::new();
     }
-    named_blocks(cx, table, keep, "markup.bio", crate::cues::markup::bio_name)
+    named_blocks(cx, table, keep, Named::Bio)
 }
+
 
 /// The article's block: the deepest block holding [`ARTICLE_BLOCK_SHARE`]
 /// of the words of the kept visible leaves that are not `set_apart`; none
