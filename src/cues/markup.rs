@@ -238,9 +238,17 @@ pub const COLUMNS: &[ColumnSpec] = &[
         source: "class words of forum software's post signatures",
         description: "1 where the node or an ancestor is named like a forum post's signature, else 0.",
     },
+    ColumnSpec {
+        key: "markup.dialog",
+        signal: "markup",
+        label: "dialog",
+        source: "HTML <dialog>, ARIA dialog/alertdialog",
+        description: "1 where the node or an ancestor is a dialog (a modal or popup layer), else 0.",
+    },
 ];
 
-/// The [`COLUMNS`] of distances, before `markup.consent` and the [`Named`] families' columns.
+/// The [`COLUMNS`] of distances, before `markup.consent`, the [`Named`]
+/// families' columns and `markup.dialog`.
 const DISTANCE_COLUMNS: usize = KINDS.len();
 
 /// Bits of [`name_kinds`]: which word lists a name word is on.
@@ -275,6 +283,16 @@ fn consent_kind(names: u16) -> u8 {
 /// names, which `markup.consent` adds.
 pub fn consent_name(e: &crate::model::Element) -> u8 {
     consent_kind(element_kinds(e))
+}
+
+/// Whether element `e` is a dialog: `<dialog>` or an ARIA `dialog` or
+/// `alertdialog` (WAI-ARIA 1.2 §5.4): a layer over the page (a newsletter
+/// or sign-in popup, a cart drawer, a quick view), not the page.
+pub fn is_dialog(e: &crate::model::Element) -> bool {
+    e.tag == Tag::Dialog || {
+        let role = e.role().trim();
+        role.eq_ignore_ascii_case("dialog") || role.eq_ignore_ascii_case("alertdialog")
+    }
 }
 
 /// The [`Named`] families' bits of `e`'s class alone, given `names`, the
@@ -380,11 +398,12 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     let cols = table.add_all(COLUMNS);
     let n = page.nodes.len();
     let (cols, named_cols) = cols.split_at(DISTANCE_COLUMNS);
-    let (consent_col, named_cols) = (named_cols[0], &named_cols[1..]);
+    let (consent_col, named_cols, dialog_col) = (named_cols[0], &named_cols[1..=NAMED.len()], named_cols[NAMED.len() + 1]);
     let mut dist = vec![[MAX_DISTANCE as u8; KINDS.len()]; n];
     let mut consent = vec![0u8; n];
     // Per node, the Named families it or an ancestor is named by.
     let mut named = vec![0u16; n];
+    let mut dialog = vec![false; n];
     for id in 0..n {
         if page.element(id).is_none() {
             continue;
@@ -404,11 +423,13 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         dist[id] = d;
         consent[id] = consent_kind(names).max(page.nodes[id].parent.map_or(0, |p| consent[p]));
         named[id] = class_bits(e, names) | page.nodes[id].parent.map_or(0, |p| named[p]);
+        dialog[id] = is_dialog(e) || page.nodes[id].parent.is_some_and(|p| dialog[p]);
         for (k, &c) in cols.iter().enumerate() {
             table.set(c, id, f32::from(d[k]));
         }
         table.set(consent_col, id, f32::from(consent[id]));
         set_named(table, named_cols, id, named[id]);
+        table.set(dialog_col, id, f32::from(u8::from(dialog[id])));
     }
     for leaf in cx.seg.leaves.iter().filter(|l| !l.element) {
         for (k, &c) in cols.iter().enumerate() {
@@ -416,6 +437,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         }
         table.set(consent_col, leaf.id, f32::from(consent[leaf.parent]));
         set_named(table, named_cols, leaf.id, named[leaf.parent]);
+        table.set(dialog_col, leaf.id, f32::from(u8::from(dialog[leaf.parent])));
     }
 }
 
@@ -472,12 +494,18 @@ mod tests {
 
     #[test]
     fn named_families_columns_follow_consent_in_order() {
-        let keys: Vec<&str> = COLUMNS[DISTANCE_COLUMNS + 1..].iter().map(|c| c.key).collect();
+        let keys: Vec<&str> = COLUMNS[DISTANCE_COLUMNS + 1..=DISTANCE_COLUMNS + NAMED.len()].iter().map(|c| c.key).collect();
         assert_eq!(keys, NAMED.map(|(n, _)| n.key()));
         let html = "<html><body><p class='message-signature'>Sig</p><div class='facets'><p class='author-bio'>Both</p></div></body></html>";
         assert_eq!(column_at(html, "markup.signature", &["Sig", "Both"]), [1.0, 0.0]);
         assert_eq!(column_at(html, "markup.facets", &["Sig", "Both"]), [0.0, 1.0]);
         assert_eq!(column_at(html, "markup.bio", &["Sig", "Both"]), [0.0, 1.0]);
+    }
+
+    #[test]
+    fn dialogs_by_tag_and_role_inherited() {
+        let html = "<html><body><p>Page</p><div role='alertdialog'><p>Session ends soon</p></div><div role=' Dialog '><div><p>Sign in</p></div></div></body></html>";
+        assert_eq!(column_at(html, "markup.dialog", &["Page", "Session ends soon", "Sign in"]), [0.0, 1.0, 1.0]);
     }
 
     /// Column `key`'s value at the leaves of `html` with these texts.

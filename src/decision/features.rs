@@ -27,6 +27,7 @@ pub const NOT_FEATURES: &[&str] = &[
     "markup.signature",
     "markup.facets",
     "markup.bio",
+    "markup.dialog",
 ];
 
 /// Column prefixes never given to the model as leaf values.
