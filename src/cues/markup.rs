@@ -239,6 +239,13 @@ pub const COLUMNS: &[ColumnSpec] = &[
         description: "1 where the node or an ancestor is named like a forum post's signature, else 0.",
     },
     ColumnSpec {
+        key: "markup.widget",
+        signal: "markup",
+        label: "widget",
+        source: "ARIA menu/menubar/listbox/tooltip, search",
+        description: "1 where the node or an ancestor is a menu, a list box, a tooltip or the search landmark, else 0.",
+    },
+    ColumnSpec {
         key: "markup.dialog",
         signal: "markup",
         label: "dialog",
@@ -248,7 +255,7 @@ pub const COLUMNS: &[ColumnSpec] = &[
 ];
 
 /// The [`COLUMNS`] of distances, before `markup.consent`, the [`Named`]
-/// families' columns and `markup.dialog`.
+/// families' columns, `markup.widget` and `markup.dialog`.
 const DISTANCE_COLUMNS: usize = KINDS.len();
 
 /// Bits of [`name_kinds`]: which word lists a name word is on.
@@ -293,6 +300,15 @@ pub fn is_dialog(e: &crate::model::Element) -> bool {
         let role = e.role().trim();
         role.eq_ignore_ascii_case("dialog") || role.eq_ignore_ascii_case("alertdialog")
     }
+}
+
+/// ARIA roles of widgets whose content is choices, not text.
+pub const WIDGET_ROLES: &[&str] = &["menu", "menubar", "listbox", "tooltip", "search"];
+
+/// Whether element `e` has one of [`WIDGET_ROLES`].
+pub fn is_widget(e: &crate::model::Element) -> bool {
+    let role = e.role().trim();
+    WIDGET_ROLES.iter().any(|r| role.eq_ignore_ascii_case(r))
 }
 
 /// The [`Named`] families' bits of `e`'s class alone, given `names`, the
@@ -398,12 +414,14 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     let cols = table.add_all(COLUMNS);
     let n = page.nodes.len();
     let (cols, named_cols) = cols.split_at(DISTANCE_COLUMNS);
-    let (consent_col, named_cols, dialog_col) = (named_cols[0], &named_cols[1..=NAMED.len()], named_cols[NAMED.len() + 1]);
+    let (consent_col, named_cols, widget_col, dialog_col) =
+        (named_cols[0], &named_cols[1..=NAMED.len()], named_cols[NAMED.len() + 1], named_cols[NAMED.len() + 2]);
     let mut dist = vec![[MAX_DISTANCE as u8; KINDS.len()]; n];
     let mut consent = vec![0u8; n];
     // Per node, the Named families it or an ancestor is named by.
     let mut named = vec![0u16; n];
     let mut dialog = vec![false; n];
+    let mut widget = vec![false; n];
     for id in 0..n {
         if page.element(id).is_none() {
             continue;
@@ -424,12 +442,14 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         consent[id] = consent_kind(names).max(page.nodes[id].parent.map_or(0, |p| consent[p]));
         named[id] = class_bits(e, names) | page.nodes[id].parent.map_or(0, |p| named[p]);
         dialog[id] = is_dialog(e) || page.nodes[id].parent.is_some_and(|p| dialog[p]);
+        widget[id] = is_widget(e) || page.nodes[id].parent.is_some_and(|p| widget[p]);
         for (k, &c) in cols.iter().enumerate() {
             table.set(c, id, f32::from(d[k]));
         }
         table.set(consent_col, id, f32::from(consent[id]));
         set_named(table, named_cols, id, named[id]);
         table.set(dialog_col, id, f32::from(u8::from(dialog[id])));
+        table.set(widget_col, id, f32::from(u8::from(widget[id])));
     }
     for leaf in cx.seg.leaves.iter().filter(|l| !l.element) {
         for (k, &c) in cols.iter().enumerate() {
@@ -438,6 +458,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         table.set(consent_col, leaf.id, f32::from(consent[leaf.parent]));
         set_named(table, named_cols, leaf.id, named[leaf.parent]);
         table.set(dialog_col, leaf.id, f32::from(u8::from(dialog[leaf.parent])));
+        table.set(widget_col, leaf.id, f32::from(u8::from(widget[leaf.parent])));
     }
 }
 

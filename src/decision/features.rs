@@ -28,6 +28,7 @@ pub const NOT_FEATURES: &[&str] = &[
     "markup.facets",
     "markup.bio",
     "markup.dialog",
+    "markup.widget",
 ];
 
 /// Column prefixes never given to the model as leaf values.
