@@ -969,7 +969,8 @@ fn blocks_within(cx: &Context, table: &ScoreTable, keep: &[usize], col: &str, is
 /// (a page read before its sheet applies, the data sets' saved pages) they
 /// read as the page's own blocks. Not on product pages: there a dialog
 /// holds the product's own size guide or details, which its reader wants
-/// (held out, three product pages lost 0.11–0.22 word F1 to it).
+/// (held out, two product pages lost 0.19 and 0.22 word F1 to it, the
+/// product pages 0.19 page-points in all).
 pub fn dialogs(cx: &Context, table: &ScoreTable, keep: &[usize], page_type: &PageType) -> Vec<usize> {
     if page_type.kind == PageKind::Product {
         return Vec::new();
