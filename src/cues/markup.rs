@@ -80,24 +80,39 @@ pub const BIO_WORDS: &[&str] = &["bio", "biography"];
 /// inside (68 pages; some truths keep a filter's values).
 pub const FACET_WORDS: &[&str] = &["facet", "facets", "filter", "filters", "refinement", "refinements"];
 
-/// Blocks named by their class for a rule after the model
+/// ARIA roles of widgets whose content is choices, not text.
+pub const WIDGET_ROLES: &[&str] = &["menu", "menubar", "listbox", "tooltip", "search"];
+
+/// Blocks named by their class or their role for a rule after the model
 /// (`decision::named_blocks`). Each writes a column of its own, 1 where the
-/// node or an ancestor has one of the family's words in its class, else 0.
-/// The class only, not the id: wikis and documentation make a heading's
-/// id of its text ("…(PGP_signature)").
+/// node or an ancestor is of the family, else 0. Of the class, not the id:
+/// wikis and documentation make a heading's id of its text
+/// ("…(PGP_signature)").
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Named {
-    /// [`FACET_WORDS`]: `markup.facets`.
+    /// [`FACET_WORDS`] in the class: `markup.facets`.
     Facets,
-    /// [`BIO_WORDS`]: `markup.bio`.
+    /// [`BIO_WORDS`] in the class: `markup.bio`.
     Bio,
-    /// [`SIGNATURE_WORDS`]: `markup.signature`.
+    /// [`SIGNATURE_WORDS`] in the class: `markup.signature`.
     Signature,
+    /// One of [`WIDGET_ROLES`]: `markup.widget`.
+    Widget,
+    /// `<dialog>` or an ARIA `dialog` or `alertdialog` (WAI-ARIA 1.2 §5.4): a
+    /// layer over the page (a newsletter or sign-in popup, a cart drawer, a
+    /// quick view), not the page: `markup.dialog`.
+    Dialog,
 }
 
-/// Every [`Named`] family with its bit in [`name_kinds`], in column order
-/// (after `markup.consent`).
-const NAMED: [(Named, u16); 3] = [(Named::Facets, FACET), (Named::Bio, BIO), (Named::Signature, SIGNATURE)];
+/// Every [`Named`] family with its bit, in column order (after
+/// `markup.consent`).
+const NAMED: [(Named, u16); 5] = [
+    (Named::Facets, FACET),
+    (Named::Bio, BIO),
+    (Named::Signature, SIGNATURE),
+    (Named::Widget, WIDGET),
+    (Named::Dialog, DIALOG),
+];
 
 impl Named {
     /// The family's column in the score table.
@@ -106,6 +121,8 @@ impl Named {
             Named::Facets => "markup.facets",
             Named::Bio => "markup.bio",
             Named::Signature => "markup.signature",
+            Named::Widget => "markup.widget",
+            Named::Dialog => "markup.dialog",
         }
     }
 
@@ -113,9 +130,11 @@ impl Named {
         NAMED.iter().find(|(n, _)| *n == self).map_or(0, |&(_, b)| b)
     }
 
-    /// Whether element `e`'s own class has one of the family's words.
+    /// Whether element `e` itself is of the family.
     pub fn names(self, e: &crate::model::Element) -> bool {
-        class_bits(e, element_kinds(e)) & self.bit() != 0
+        // The class's words only for a family of them.
+        let names = if self.bit() & CLASS_NAMED_BITS != 0 { element_kinds(e) } else { 0 };
+        named_bits(e, names, &e.role().trim().to_ascii_lowercase()) & self.bit() != 0
     }
 }
 
@@ -254,8 +273,8 @@ pub const COLUMNS: &[ColumnSpec] = &[
     },
 ];
 
-/// The [`COLUMNS`] of distances, before `markup.consent`, the [`Named`]
-/// families' columns, `markup.widget` and `markup.dialog`.
+/// The [`COLUMNS`] of distances, before `markup.consent` and the [`Named`]
+/// families' columns.
 const DISTANCE_COLUMNS: usize = KINDS.len();
 
 /// Bits of [`name_kinds`]: which word lists a name word is on.
@@ -270,8 +289,11 @@ const PLATFORM: u16 = 128;
 const SIGNATURE: u16 = 256;
 const FACET: u16 = 512;
 const BIO: u16 = 1024;
-/// The bits of the [`Named`] families.
-const NAMED_BITS: u16 = FACET | BIO | SIGNATURE;
+/// The bits of the [`Named`] families read from the class.
+const CLASS_NAMED_BITS: u16 = FACET | BIO | SIGNATURE;
+/// The [`Named`] families read from the role (and the tag): no word list's.
+const WIDGET: u16 = 2048;
+const DIALOG: u16 = 4096;
 
 /// What name bits ([`name_kinds`]) say of a cookie consent dialog: 2 a
 /// platform's, 1 named like one, 0 neither (`markup.consent`).
@@ -292,34 +314,15 @@ pub fn consent_name(e: &crate::model::Element) -> u8 {
     consent_kind(element_kinds(e))
 }
 
-/// Whether element `e` is a dialog: `<dialog>` or an ARIA `dialog` or
-/// `alertdialog` (WAI-ARIA 1.2 §5.4): a layer over the page (a newsletter
-/// or sign-in popup, a cart drawer, a quick view), not the page.
-pub fn is_dialog(e: &crate::model::Element) -> bool {
-    e.tag == Tag::Dialog || {
-        let role = e.role().trim();
-        role.eq_ignore_ascii_case("dialog") || role.eq_ignore_ascii_case("alertdialog")
-    }
-}
-
-/// ARIA roles of widgets whose content is choices, not text.
-pub const WIDGET_ROLES: &[&str] = &["menu", "menubar", "listbox", "tooltip", "search"];
-
-/// Whether element `e` has one of [`WIDGET_ROLES`].
-pub fn is_widget(e: &crate::model::Element) -> bool {
-    let role = e.role().trim();
-    WIDGET_ROLES.iter().any(|r| role.eq_ignore_ascii_case(r))
-}
-
-/// The [`Named`] families' bits of `e`'s class alone, given `names`, the
+/// The [`Named`] families element `e` itself is of, given `names`, the
 /// bits of its class and id words (the class is split again only when
-/// those have a family's bit: rare).
-fn class_bits(e: &crate::model::Element, names: u16) -> u16 {
-    if names & NAMED_BITS == 0 {
-        0
-    } else {
-        name_kinds(&NameTokens::new(&e.class, "")) & NAMED_BITS
-    }
+/// those have a family's bit: rare), and `role`, its role trimmed and
+/// lower-cased.
+fn named_bits(e: &crate::model::Element, names: u16, role: &str) -> u16 {
+    let class = if names & CLASS_NAMED_BITS == 0 { 0 } else { name_kinds(&NameTokens::new(&e.class, "")) & CLASS_NAMED_BITS };
+    let widget = if WIDGET_ROLES.contains(&role) { WIDGET } else { 0 };
+    let dialog = if e.tag == Tag::Dialog || role == "dialog" || role == "alertdialog" { DIALOG } else { 0 };
+    class | widget | dialog
 }
 
 /// [`name_kinds`] of element `e`'s class and id (0 without either).
@@ -414,14 +417,11 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     let cols = table.add_all(COLUMNS);
     let n = page.nodes.len();
     let (cols, named_cols) = cols.split_at(DISTANCE_COLUMNS);
-    let (consent_col, named_cols, widget_col, dialog_col) =
-        (named_cols[0], &named_cols[1..=NAMED.len()], named_cols[NAMED.len() + 1], named_cols[NAMED.len() + 2]);
+    let (consent_col, named_cols) = (named_cols[0], &named_cols[1..]);
     let mut dist = vec![[MAX_DISTANCE as u8; KINDS.len()]; n];
     let mut consent = vec![0u8; n];
     // Per node, the Named families it or an ancestor is named by.
     let mut named = vec![0u16; n];
-    let mut dialog = vec![false; n];
-    let mut widget = vec![false; n];
     for id in 0..n {
         if page.element(id).is_none() {
             continue;
@@ -440,16 +440,12 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         }
         dist[id] = d;
         consent[id] = consent_kind(names).max(page.nodes[id].parent.map_or(0, |p| consent[p]));
-        named[id] = class_bits(e, names) | page.nodes[id].parent.map_or(0, |p| named[p]);
-        dialog[id] = is_dialog(e) || page.nodes[id].parent.is_some_and(|p| dialog[p]);
-        widget[id] = is_widget(e) || page.nodes[id].parent.is_some_and(|p| widget[p]);
+        named[id] = named_bits(e, names, &role) | page.nodes[id].parent.map_or(0, |p| named[p]);
         for (k, &c) in cols.iter().enumerate() {
             table.set(c, id, f32::from(d[k]));
         }
         table.set(consent_col, id, f32::from(consent[id]));
         set_named(table, named_cols, id, named[id]);
-        table.set(dialog_col, id, f32::from(u8::from(dialog[id])));
-        table.set(widget_col, id, f32::from(u8::from(widget[id])));
     }
     for leaf in cx.seg.leaves.iter().filter(|l| !l.element) {
         for (k, &c) in cols.iter().enumerate() {
@@ -457,8 +453,6 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         }
         table.set(consent_col, leaf.id, f32::from(consent[leaf.parent]));
         set_named(table, named_cols, leaf.id, named[leaf.parent]);
-        table.set(dialog_col, leaf.id, f32::from(u8::from(dialog[leaf.parent])));
-        table.set(widget_col, leaf.id, f32::from(u8::from(widget[leaf.parent])));
     }
 }
 

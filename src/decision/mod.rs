@@ -908,7 +908,7 @@ fn nearest_named(page: &crate::model::Page, named: impl Fn(&crate::model::Elemen
     root
 }
 
-/// See [`named_blocks`] and [`blocks_within`]: a signature, a filter
+/// See [`named_blocks`]: a signature, a filter
 /// list, an author's biography, a dialog or a menu holds at most this
 /// share of the page's visible words. A signature is one member's few
 /// lines under one post, a filter list a sidebar; a block with a fifth of
@@ -927,24 +927,18 @@ pub fn signatures(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<usize
     named_blocks(cx, table, keep, Named::Signature)
 }
 
-/// The kept leaves inside blocks named by `family` (its markup column: 1
-/// where the node or an ancestor is named so), whose nearest such block
-/// holds at most [`NAMED_BLOCK_MAX_PAGE_SHARE`] of the page's visible
-/// words; none when they are most of the kept words (a page that is mostly
-/// such a block is read as the page).
+/// The kept leaves inside blocks of `family` (its markup column: 1 where
+/// the node or an ancestor is of it), whose nearest such block holds at
+/// most [`NAMED_BLOCK_MAX_PAGE_SHARE`] of the page's visible words; none
+/// when they are most of the kept words (a page that is mostly such a
+/// block is read as the page).
 fn named_blocks(cx: &Context, table: &ScoreTable, keep: &[usize], family: Named) -> Vec<usize> {
-    blocks_within(cx, table, keep, family.key(), |e| family.names(e))
-}
-
-/// [`named_blocks`] for any column `col` that marks the nodes inside the
-/// blocks `is_block` accepts.
-fn blocks_within(cx: &Context, table: &ScoreTable, keep: &[usize], col: &str, is_block: impl Fn(&crate::model::Element) -> bool) -> Vec<usize> {
-    let Some(col) = table.col(col) else { return Vec::new() };
+    let Some(col) = table.col(family.key()) else { return Vec::new() };
     let leaves = &cx.seg.leaves;
     if !keep.iter().any(|&i| table.get_or(col, leaves[i].id, 0.0) > 0.0) {
         return Vec::new();
     }
-    let root = nearest_named(cx.page, is_block);
+    let root = nearest_named(cx.page, |e| family.names(e));
     let words = words_under(cx, |_| true);
     let total = words.first().copied().unwrap_or(0).max(1) as f32;
     let drop: Vec<usize> = keep
@@ -975,7 +969,7 @@ pub fn dialogs(cx: &Context, table: &ScoreTable, keep: &[usize], page_type: &Pag
     if page_type.kind == PageKind::Product {
         return Vec::new();
     }
-    blocks_within(cx, table, keep, "markup.dialog", crate::cues::markup::is_dialog)
+    named_blocks(cx, table, keep, Named::Dialog)
 }
 
 /// The kept leaves inside a widget whose content is choices, not text
@@ -986,7 +980,7 @@ pub fn dialogs(cx: &Context, table: &ScoreTable, keep: &[usize], page_type: &Pag
 /// items (buttons, labels, counts). A count over wcxb-dev's saved HTML:
 /// 25,320 words of such blocks outside the truths, 633 inside.
 pub fn widgets(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<usize> {
-    blocks_within(cx, table, keep, "markup.widget", crate::cues::markup::is_widget)
+    named_blocks(cx, table, keep, Named::Widget)
 }
 
 /// The page types whose facet lists are dropped: pages of cards and
@@ -1441,6 +1435,13 @@ mod tests {
         }
     }
 
+    /// A page type of `kind` for certain.
+    fn typed(kind: PageKind) -> PageType {
+        let mut probabilities = [0.0; 7];
+        probabilities[crate::page_type::KINDS.iter().position(|&k| k == kind).unwrap()] = 1.0;
+        PageType { kind, confidence: 1.0, probabilities }
+    }
+
     #[test]
     fn signatures_under_posts_are_dropped_unless_they_are_the_page() {
         let post = |n: usize| {
@@ -1466,11 +1467,6 @@ mod tests {
         let grid = format!("<ul class='grid'>{}</ul>", (0..12).map(card).collect::<String>());
         let facets = "<aside class='facets'><h3>Colour</h3><ul><li><a href='?c=ember'>Ember (15)</a></li>\
                       <li><a href='?c=slate'>Slate (9)</a></li></ul></aside>";
-        let typed = |kind: PageKind| {
-            let mut probabilities = [0.0; 7];
-            probabilities[crate::page_type::KINDS.iter().position(|&k| k == kind).unwrap()] = 1.0;
-            PageType { kind, confidence: 1.0, probabilities }
-        };
         let run = |html: &str, kind: PageKind| picked(html, |cx, table, keep| facet_lists(cx, table, keep, &typed(kind)));
         let shop = format!("<html><body>{facets}{grid}</body></html>");
         assert_eq!(run(&shop, PageKind::Collection), ["Colour", "Ember (15)", "Slate (9)"]);
@@ -1486,9 +1482,7 @@ mod tests {
         let story = "<p>The river rose two metres overnight, and the town's sandbag wall held until dawn.</p>".repeat(6);
         let bio = "<div class='author-bio'><p>Ana Ruiz covers floods and water policy for the paper.</p></div>";
         let html = format!("<html><body><article>{story}{bio}</article></body></html>");
-        let typed = |kind: PageKind, probabilities: [f32; 7]| PageType { kind, confidence: 1.0, probabilities };
-        let article = typed(PageKind::Article, [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
-        let service = typed(PageKind::Service, [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+        let (article, service) = (typed(PageKind::Article), typed(PageKind::Service));
         assert_eq!(picked(&html, |cx, t, keep| author_bios(cx, t, keep, &article)), ["Ana Ruiz covers floods and water policy for the paper."]);
         assert!(picked(&html, |cx, t, keep| author_bios(cx, t, keep, &service)).is_empty(), "a team page's biographies are its content");
     }
@@ -1498,17 +1492,12 @@ mod tests {
         let cards = "<li><a href='/p/1'>Linen shirt in sand, relaxed fit</a> $60</li>".repeat(10);
         let popup = "<div role='dialog' aria-modal='true'><h2>Join our list</h2><p>Ten per cent off your first order when you sign up today.</p></div>";
         let html = format!("<html><body><ul>{cards}</ul>{popup}<dialog open><p>Choose your country and currency.</p></dialog></body></html>");
-        let typed = |kind: PageKind, k: usize| {
-            let mut probabilities = [0.0; 7];
-            probabilities[k] = 1.0;
-            PageType { kind, confidence: 1.0, probabilities }
-        };
-        let collection = typed(PageKind::Collection, 3);
+        let collection = typed(PageKind::Collection);
         assert_eq!(
             picked(&html, |cx, t, keep| dialogs(cx, t, keep, &collection)),
             ["Join our list", "Ten per cent off your first order when you sign up today.", "Choose your country and currency."]
         );
-        let product = typed(PageKind::Product, 2);
+        let product = typed(PageKind::Product);
         assert!(picked(&html, |cx, t, keep| dialogs(cx, t, keep, &product)).is_empty(), "a product's size guide lives in a dialog");
     }
 
