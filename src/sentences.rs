@@ -58,8 +58,7 @@ pub const INITIALISM_MAX_PART: usize = 2;
 pub fn split(text: &str) -> Vec<u32> {
     // Byte ranges of the merged sentences.
     let mut spans: Vec<(usize, usize)> = Vec::new();
-    for (start, seg) in text.split_sentence_bound_indices() {
-        let end = start + seg.len();
+    for (start, end) in segments(text) {
         let mut start = start;
         // Repair 5: opening brackets and quotes that UAX #29 left at the end
         // of the sentence before ("。「", SB9 counts openers as Close) open
@@ -117,6 +116,142 @@ pub fn split(text: &str) -> Vec<u32> {
         out.push(units);
     }
     out
+}
+
+/// UAX #29's sentence segments of `text`, as byte ranges: the
+/// `unicode-segmentation` crate's, or for a text of the characters
+/// [`sb`] knows (ASCII, Latin-1's letters, typographic quotes and dashes:
+/// most pages' text) [`known_segments`], which gives the same ranges
+/// without the crate's per-character table search (`tests/properties.rs`
+/// compares the two on random texts). The crate's search was 6 % of the
+/// core's instructions (`valgrind --tool=callgrind pith-lab profile
+/// wcxb-dev --limit 60`, 2026-11-27).
+pub fn segments(text: &str) -> Vec<(usize, usize)> {
+    let mut chars = Vec::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        match sb(c) {
+            Some(class) => chars.push((i, class)),
+            None => return text.split_sentence_bound_indices().map(|(i, s)| (i, i + s.len())).collect(),
+        }
+    }
+    known_segments(&chars, text.len())
+}
+
+/// UAX #29 §5.1's sentence break classes of the characters [`sb`] knows
+/// (SentenceBreakProperty.txt; none of them is Extend, Format, Sep or
+/// OLetter).
+#[derive(Clone, Copy, PartialEq)]
+enum Sb {
+    Sp,
+    Lower,
+    Upper,
+    Numeric,
+    ATerm,
+    STerm,
+    Close,
+    SContinue,
+    Cr,
+    Lf,
+    Other,
+}
+
+/// The class of `c`, for ASCII and the commonest other characters of
+/// Western text; None for the rest (the crate's tables decide those).
+fn sb(c: char) -> Option<Sb> {
+    Some(match c {
+        '\t' | '\u{0B}' | '\u{0C}' | ' ' | '\u{A0}' => Sb::Sp,
+        '\n' => Sb::Lf,
+        '\r' => Sb::Cr,
+        'a'..='z' | '\u{DF}'..='\u{F6}' | '\u{F8}'..='\u{FF}' => Sb::Lower,
+        'A'..='Z' | '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{DE}' => Sb::Upper,
+        '0'..='9' => Sb::Numeric,
+        '.' => Sb::ATerm,
+        '!' | '?' => Sb::STerm,
+        '"' | '\'' | '(' | ')' | '[' | ']' | '{' | '}' | '«' | '»' | '‘' | '’' | '“' | '”' => Sb::Close,
+        ',' | '-' | ':' | ';' | '–' | '—' => Sb::SContinue,
+        '\u{0}'..='\u{7F}' | '©' | '®' | '°' | '£' | '€' | '•' | '…' | '™' | '×' => Sb::Other,
+        _ => return None,
+    })
+}
+
+/// UAX #29 §5.2's rules SB1–SB11 over characters of known classes (byte
+/// offset, class), in a text of `len` bytes: the byte ranges of the
+/// sentence segments.
+fn known_segments(t: &[(usize, Sb)], len: usize) -> Vec<(usize, usize)> {
+    let n = t.len();
+    let class = |i: usize| t[i].1;
+    let at = |i: usize| if i < n { t[i].0 } else { len };
+    // After a paragraph separator at `i` (CR LF is one, SB3): its end.
+    let past_para = |i: usize| if class(i) == Sb::Cr && i + 1 < n && class(i + 1) == Sb::Lf { i + 2 } else { i + 1 };
+    let mut ends = Vec::new();
+    let mut i = 0;
+    while i < n {
+        let c = class(i);
+        match c {
+            // SB4: a break after every paragraph separator.
+            Sb::Cr | Sb::Lf => {
+                i = past_para(i);
+                ends.push(at(i));
+            }
+            Sb::ATerm | Sb::STerm => {
+                let term = i;
+                i += 1;
+                if c == Sb::ATerm && i < n {
+                    // SB6: "3.14"; SB7: "U.S".
+                    let next = class(i);
+                    if next == Sb::Numeric || (next == Sb::Upper && term > 0 && matches!(class(term - 1), Sb::Upper | Sb::Lower)) {
+                        continue;
+                    }
+                }
+                // SB9, SB10: closers, then spaces, stay with the sentence.
+                while i < n && class(i) == Sb::Close {
+                    i += 1;
+                }
+                while i < n && class(i) == Sb::Sp {
+                    i += 1;
+                }
+                if i == n {
+                    break;
+                }
+                // SB11: and a paragraph separator, then a break.
+                if matches!(class(i), Sb::Cr | Sb::Lf) {
+                    i = past_para(i);
+                    ends.push(at(i));
+                    continue;
+                }
+                // SB8a: no break before a continuation or another terminator.
+                if matches!(class(i), Sb::SContinue | Sb::ATerm | Sb::STerm) {
+                    continue;
+                }
+                // SB8: after a full stop, none before a lower-case word
+                // reached through anything but letters, separators and
+                // terminators ("etc. (and", "... 5 ants").
+                if c == Sb::ATerm {
+                    let mut j = i;
+                    while j < n && !matches!(class(j), Sb::Upper | Sb::Lower | Sb::Cr | Sb::Lf | Sb::ATerm | Sb::STerm) {
+                        j += 1;
+                    }
+                    if j < n && class(j) == Sb::Lower {
+                        continue;
+                    }
+                }
+                ends.push(at(i));
+            }
+            _ => i += 1,
+        }
+    }
+    // SB2: the text's end ends the last segment.
+    if len > 0 && ends.last() != Some(&len) {
+        ends.push(len);
+    }
+    let mut start = 0;
+    ends.into_iter()
+        .map(|e| {
+            let r = (start, e);
+            start = e;
+            r
+        })
+        .collect()
 }
 
 /// Whether the UAX #29 segment `next` continues the sentence `current`.
@@ -415,6 +550,22 @@ mod tests {
         };
         assert!(text.starts_with("Dr. Who"), "{text}");
         assert_eq!(sentences, &[0, 24, 25, 47, 48, 58]);
+    }
+
+    #[test]
+    fn texts_without_terminators_are_one_sentence_as_uax29_says() {
+        for t in ["", "  ", "Plain heading", "  padded item  ", "Price: $10, 2 colours (new)", "a;b:c, d"] {
+            let whole: Vec<(usize, &str)> = t.split_sentence_bound_indices().collect();
+            assert!(whole.len() <= 1, "{t:?}");
+            let trimmed = t.trim();
+            let want = if trimmed.is_empty() {
+                vec![]
+            } else {
+                let s = (t.len() - t.trim_start().len()) as u32;
+                vec![s, s + trimmed.len() as u32]
+            };
+            assert_eq!(split(t), want, "{t:?}");
+        }
     }
 
     #[test]

@@ -837,3 +837,36 @@ fn a_hidden_term_the_decision_kept_keeps_its_text() {
     let text = kept_text(nodes);
     assert_eq!(text.matches("Locks lift boats").count(), 3, "{text:?}");
 }
+
+// ---------------------------------------------------------------------------
+// Sentences: the known characters' path of UAX #29 gives the crate's segments.
+
+/// Characters that hit every sentence-break class `sentences::segments`
+/// knows, their neighbours, and a few it does not (the crate's path).
+const SENTENCE_CHARS: &[char] = &[
+    'a', 'Z', '9', '.', '!', '?', '"', '\'', '(', ')', '[', ']', '{', '}', ',', '-', ':', ';', ' ', '\t', '\u{0b}',
+    '\u{0c}', '\r', '\n', '#', '$', '_', 'x', 'Q', '\u{a0}', 'é', 'ß', 'ÿ', 'É', 'Þ', '«', '»', '‘', '’', '“', '”', '–',
+    '—', '©', '®', '°', '£', '€', '•', '…', '™', '×', '\u{7f}', '\u{0}', '÷', 'ª', 'µ', '。', 'ж', '\u{2029}', '\u{301}',
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn sentence_segments_are_uax29s(chars in vec(select(SENTENCE_CHARS), 0..40)) {
+        use unicode_segmentation::UnicodeSegmentation;
+        let text: String = chars.into_iter().collect();
+        let want: Vec<(usize, usize)> = text.split_sentence_bound_indices().map(|(i, s)| (i, i + s.len())).collect();
+        prop_assert_eq!(pith::sentences::segments(&text), want, "{:?}", text);
+    }
+
+    /// The same on texts of known characters only, where every text takes
+    /// the fast path.
+    #[test]
+    fn known_sentence_segments_are_uax29s(chars in vec(select(&SENTENCE_CHARS[..SENTENCE_CHARS.len() - 7]), 0..40)) {
+        use unicode_segmentation::UnicodeSegmentation;
+        let text: String = chars.into_iter().collect();
+        let want: Vec<(usize, usize)> = text.split_sentence_bound_indices().map(|(i, s)| (i, i + s.len())).collect();
+        prop_assert_eq!(pith::sentences::segments(&text), want, "{:?}", text);
+    }
+}

@@ -138,8 +138,9 @@ pub fn stop_words(lang: Option<&str>) -> &'static str {
 /// Tokenises, drops stop words and stems (§2.4 steps 2–3), for one
 /// language. Build once per page.
 pub struct Analyzer {
-    /// Scanned linearly: short, and pages analyse each distinct word once
-    /// ([`PageTerms::of`]).
+    /// Sorted, searched by halves (a linear scan of the English list was
+    /// 0.8 % of the core's instructions; pages analyse each distinct word
+    /// once, [`PageTerms::of`]).
     stop: Vec<&'static str>,
     stemmer: Option<Stemmer>,
 }
@@ -151,8 +152,10 @@ impl Analyzer {
         let listed = matches!(primary.as_deref(), Some("de" | "fr" | "es" | "it" | "pt" | "nl" | "ru"));
         let english = !listed && primary.as_deref().map_or(true, |l| l == "en");
         let list_lang = if listed { primary.as_deref() } else { None };
+        let mut stop: Vec<&'static str> = stop_words(list_lang).split(' ').collect();
+        stop.sort_unstable();
         Analyzer {
-            stop: stop_words(list_lang).split(' ').collect(),
+            stop,
             stemmer: english.then(|| Stemmer::create(Algorithm::English)),
         }
     }
@@ -197,7 +200,7 @@ impl Analyzer {
     pub fn term_of(&self, lower: &str) -> Option<String> {
         let keep = lower.chars().nth(1).is_some()
             && !lower.chars().all(|c| c.is_ascii_digit())
-            && !self.stop.contains(&lower);
+            && self.stop.binary_search(&lower).is_err();
         keep.then(|| match &self.stemmer {
             Some(s) => s.stem(lower).into_owned(),
             None => lower.to_string(),
