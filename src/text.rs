@@ -83,14 +83,18 @@ pub fn word_count(s: &str) -> usize {
     let mut count = 0;
     let mut in_word = false;
     for c in s.chars() {
-        if is_unspaced(c) {
+        // ASCII first (most characters of most texts; no unspaced script
+        // there): the script ranges were 2.7 % of the core's instructions.
+        if c.is_ascii() {
+            let w = c.is_ascii_alphanumeric() || c == '_';
+            count += usize::from(w && !in_word);
+            in_word = w;
+        } else if is_unspaced(c) {
             count += 1;
             in_word = false;
-        } else if is_word_char(c) {
-            if !in_word {
-                count += 1;
-                in_word = true;
-            }
+        } else if is_word_char_wide(c) {
+            count += usize::from(!in_word);
+            in_word = true;
         } else {
             in_word = false;
         }
