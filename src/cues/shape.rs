@@ -20,6 +20,11 @@ pub const CURRENCY: &[char] = &['$', '€', '£', '¥', '₹', '₩', '₽', '¢
 /// digit (`$12`, `12,99 €`, `R 450`), or a three-letter ISO 4217 code of a
 /// major currency beside a number.
 pub fn has_price(text: &str) -> bool {
+    // Both tests below need a digit: most leaves have none (and this
+    // skips the characters' vector; 1.5 % of the core's instructions).
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return false;
+    }
     let chars: Vec<char> = text.chars().collect();
     let digit_within = |lo: usize, hi: usize| chars[lo..hi.min(chars.len())].iter().any(char::is_ascii_digit);
     for (i, &c) in chars.iter().enumerate() {
@@ -140,9 +145,13 @@ pub const COLUMNS: &[ColumnSpec] = &[
 fn text_key(text: &str) -> u64 {
     let mut h: u64 = 0xcbf29ce484222325;
     for w in text.split_whitespace() {
-        for c in w.chars().map(crate::text::lower_char) {
+        for c in w.chars() {
+            if c.is_ascii() {
+                h = (h ^ u64::from(c.to_ascii_lowercase() as u8)).wrapping_mul(0x100000001b3);
+                continue;
+            }
             let mut buf = [0u8; 4];
-            for b in c.encode_utf8(&mut buf).bytes() {
+            for b in crate::text::lower_char(c).encode_utf8(&mut buf).bytes() {
                 h = (h ^ u64::from(b)).wrapping_mul(0x100000001b3);
             }
         }
