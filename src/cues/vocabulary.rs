@@ -51,6 +51,15 @@ pub fn buckets(text_: &str) -> Vec<u16> {
         if words.len() >= MAX_TOKENS {
             break;
         }
+        if c.is_ascii() {
+            // Most characters: no encoding, no script ranges (the same hash).
+            if c.is_ascii_alphanumeric() || c == '_' {
+                cur = Some(fnv(cur.unwrap_or(FNV_OFFSET), &[c.to_ascii_lowercase() as u8]));
+            } else if let Some(w) = cur.take() {
+                words.push(w);
+            }
+            continue;
+        }
         if text::is_word_char(c) {
             let mut buf = [0u8; 4];
             let mut h = cur.unwrap_or(FNV_OFFSET);
