@@ -136,20 +136,6 @@ pub fn stop_words(lang: Option<&str>) -> &'static str {
     }
 }
 
-/// English words stemmed before, kept across pages: the background's core
-/// scores every tab's pages, and stemming each page's distinct words was
-/// 5 % of the core's instructions (`valgrind --tool=callgrind pith-lab
-/// profile wcxb-dev`, 2026-11-27). A stem depends on its word alone, so the
-/// output is the same. Values are `Option`s only to share the map type of
-/// [`Analyzer::each_term_known`] (one copy of its code in the wasm).
-thread_local! {
-    static STEMS: std::cell::RefCell<WordMap<Option<String>>> = std::cell::RefCell::new(WordMap::default());
-}
-
-/// The most words [`STEMS`] keeps; then it starts again. 50,000 words of
-/// about 8 bytes with their stems and the map's slots: a few MiB.
-pub const STEMS_KEPT_MAX: usize = 50_000;
-
 /// Tokenises, drops stop words and stems (§2.4 steps 2–3), for one
 /// language. Build once per page.
 pub struct Analyzer {
@@ -216,17 +202,7 @@ impl Analyzer {
             && !lower.chars().all(|c| c.is_ascii_digit())
             && self.stop.binary_search(&lower).is_err();
         keep.then(|| match &self.stemmer {
-            Some(s) => STEMS.with_borrow_mut(|stems| {
-                if let Some(Some(stem)) = stems.get(lower) {
-                    return stem.clone();
-                }
-                if stems.len() >= STEMS_KEPT_MAX {
-                    stems.clear();
-                }
-                let stem = s.stem(lower).into_owned();
-                stems.insert(lower.to_string(), Some(stem.clone()));
-                stem
-            }),
+            Some(s) => s.stem(lower).into_owned(),
             None => lower.to_string(),
         })
     }
