@@ -145,7 +145,8 @@ pub struct NameTokens {
 
 impl NameTokens {
     pub fn new(class: &str, id: &str) -> NameTokens {
-        let mut t = NameTokens::default();
+        // At most one byte per byte of the names: one allocation, no regrowth.
+        let mut t = NameTokens { buf: String::with_capacity(class.len() + id.len()), ends: Vec::new() };
         for s in [class, id] {
             let mut prev_lower = false;
             for c in s.chars() {
