@@ -143,19 +143,11 @@ pub const COLUMNS: &[ColumnSpec] = &[
 /// FNV-1a of a leaf's text, lower-cased, whitespace collapsed: equal texts
 /// hash alike.
 fn text_key(text: &str) -> u64 {
-    let mut h: u64 = 0xcbf29ce484222325;
+    use super::vocabulary::{fnv, fnv_lower, FNV_OFFSET};
+    let mut h = FNV_OFFSET;
     for w in text.split_whitespace() {
-        for c in w.chars() {
-            if c.is_ascii() {
-                h = (h ^ u64::from(c.to_ascii_lowercase() as u8)).wrapping_mul(0x100000001b3);
-                continue;
-            }
-            let mut buf = [0u8; 4];
-            for b in crate::text::lower_char(c).encode_utf8(&mut buf).bytes() {
-                h = (h ^ u64::from(b)).wrapping_mul(0x100000001b3);
-            }
-        }
-        h = (h ^ 0x20).wrapping_mul(0x100000001b3);
+        h = w.chars().fold(h, fnv_lower);
+        h = fnv(h, b" ");
     }
     h
 }

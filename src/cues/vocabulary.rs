@@ -41,6 +41,18 @@ pub(crate) fn fnv(h: u64, bytes: &[u8]) -> u64 {
     bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(FNV_PRIME))
 }
 
+/// [`fnv`] of `c` lower-cased ([`text::lower_char`]), as UTF-8: one step
+/// for an ASCII character (most of most texts), no encoding. The shape
+/// cue's text keys hash with it too.
+#[inline]
+pub(crate) fn fnv_lower(h: u64, c: char) -> u64 {
+    if c.is_ascii() {
+        return (h ^ u64::from(c.to_ascii_lowercase() as u8)).wrapping_mul(FNV_PRIME);
+    }
+    let mut buf = [0u8; 4];
+    fnv(h, text::lower_char(c).encode_utf8(&mut buf).as_bytes())
+}
+
 /// The buckets of a text's first [`MAX_TOKENS`] tokens: lower-cased words
 /// (runs of word characters; each character of a script without spaces is
 /// a word) and each pair of consecutive words.
@@ -51,19 +63,8 @@ pub fn buckets(text_: &str) -> Vec<u16> {
         if words.len() >= MAX_TOKENS {
             break;
         }
-        if c.is_ascii() {
-            // Most characters: no encoding, no script ranges (the same hash).
-            if c.is_ascii_alphanumeric() || c == '_' {
-                cur = Some(fnv(cur.unwrap_or(FNV_OFFSET), &[c.to_ascii_lowercase() as u8]));
-            } else if let Some(w) = cur.take() {
-                words.push(w);
-            }
-            continue;
-        }
         if text::is_word_char(c) {
-            let mut buf = [0u8; 4];
-            let mut h = cur.unwrap_or(FNV_OFFSET);
-            h = fnv(h, text::lower_char(c).encode_utf8(&mut buf).as_bytes());
+            let h = fnv_lower(cur.unwrap_or(FNV_OFFSET), c);
             if text::is_unspaced(c) {
                 if let Some(w) = cur.take() {
                     words.push(w);
