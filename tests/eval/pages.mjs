@@ -5,6 +5,7 @@
 // leaves the machine), so the core sees the address a reader would have,
 // as it does on the live web; otherwise at 127.0.0.1.
 
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile, cp, mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -19,12 +20,48 @@ export const PAGE_CSP = "script-src 'wasm-unsafe-eval'";
 
 /** A page's HTML: `<id>.html`, or else `<id>.html.gz` unpacked. */
 export async function readPage(pagesDir, id) {
+  let html;
   try {
-    return await readFile(join(pagesDir, `${id}.html`));
+    html = await readFile(join(pagesDir, `${id}.html`));
   } catch (e) {
     if (e.code !== 'ENOENT') throw e;
-    return gunzipSync(await readFile(join(pagesDir, `${id}.html.gz`)));
+    html = gunzipSync(await readFile(join(pagesDir, `${id}.html.gz`)));
   }
+  return process.env.PITH_HASH_NAMES === '1' ? hashNames(html.toString('utf8')) : html;
+}
+
+/** The screen-reader classes (SCREEN_READER_CLASSES in src/model/facts.rs), which keep their names. */
+const SCREEN_READER_CLASSES = (() => {
+  const src = readFileSync(new URL('../../src/model/facts.rs', import.meta.url), 'utf8');
+  const list = /pub const SCREEN_READER_CLASSES: &\[&str\] = &\[([\s\S]*?)\];/.exec(src);
+  if (!list) throw new Error('SCREEN_READER_CLASSES not found in src/model/facts.rs');
+  return new Set([...list[1].matchAll(/"([^"]+)"/g)].map((m) => m[1]));
+})();
+
+/** FNV-1a of a name, as six hex digits. */
+function nameHash(name) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
+  return `css-${(h & 0xffffff).toString(16)}`;
+}
+
+const hashedName = (n) => (SCREEN_READER_CLASSES.has(n.toLowerCase()) ? n : nameHash(n));
+
+/**
+ * PITH_HASH_NAMES=1: every class and id name as CSS-in-JS builds ship them
+ * (`css-1k2j3h`), in the tags and in the page's own `<style>` selectors
+ * alike, so that a name says nothing about its block but the page's style
+ * still applies (tests/eval/EVAL.md, session 11; the lab's
+ * `LAB_HASH_NAMES` does the same to dumped facts). Regular expressions,
+ * not a parser: a measurement aid, not the reader's path.
+ */
+export function hashNames(html) {
+  const tags = html.replace(/<[a-zA-Z][^>]*>/g, (tag) => tag.replace(
+    /(\s(?:class|id)\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi,
+    (_, attr, dq, sq, bare) => `${attr}"${(dq ?? sq ?? bare).split(/\s+/).filter(Boolean).map(hashedName).join(' ')}"`,
+  ));
+  return tags.replace(/(<style[^>]*>)([\s\S]*?)(<\/style>)/gi, (_, open, css, close) => open
+    + css.replace(/([.#])(-?[_a-zA-Z][\w-]*)/g, (m, sigil, name) => (sigil === '#' && /^[0-9a-f]{3,8}$/i.test(name) ? m : `${sigil}${hashedName(name)}`)) + close);
 }
 
 /** The headers every served page gets. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, chromiumArgs } from '../e2e/lib.mjs';
-import { pageAddress, servePages, isolatePage } from './pages.mjs';
+import { pageAddress, servePages, isolatePage, hashNames } from './pages.mjs';
 
 test('a page address is its http(s) URL without the fragment', () => {
   assert.equal(pageAddress('https://docs.example.test/guide/start?x=1#intro'), 'https://docs.example.test/guide/start?x=1');
@@ -18,6 +18,23 @@ test('a page address is its http(s) URL without the fragment', () => {
   assert.equal(pageAddress('ftp://example.test/file'), null);
   assert.equal(pageAddress('not a url'), null);
   assert.equal(pageAddress(undefined), null);
+});
+
+test('hashed names: every class and id name and its selectors, but screen-reader classes and colours', () => {
+  const out = hashNames('<div class="post-body main" id=lead><span class=\'sr-only\'>Skip</span>'
+    + '<style>.post-body { color: #fff } #lead .main { color: #abc }</style><p class="post-body">Text</p></div>');
+  const names = [...out.matchAll(/(?:class|id)="([^"]*)"/g)].map((m) => m[1]);
+  assert.equal(names.length, 4);
+  const [body, main] = names[0].split(' ');
+  assert.match(body, /^css-[0-9a-f]+$/);
+  assert.match(main, /^css-[0-9a-f]+$/);
+  assert.notEqual(body, main);
+  assert.match(names[1], /^css-[0-9a-f]+$/, 'an id is hashed too');
+  assert.equal(names[2], 'sr-only', 'a screen-reader class keeps its name');
+  assert.equal(names[3], body, 'one name, one hash');
+  assert.ok(out.includes(`.${body} { color: #fff }`), 'selectors follow, colours stay');
+  assert.ok(out.includes(`#${names[1]} .${main} { color: #abc }`));
+  assert.ok(!/post-body|lead|main/.test(out.replace(/<[^>]*>Text|Skip/g, '')), 'no name is left');
 });
 
 test('pages load at their own address, or at 127.0.0.1 without one', async () => {

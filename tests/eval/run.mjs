@@ -24,6 +24,10 @@
 // (Pith), readability.json, timings.json, scores.json (per page, both
 // systems: word and shingle P/R/F1, snippet rates, page type) and summary.md.
 //
+// PITH_HASH_NAMES=1 in the environment: every class and id name of the
+// served pages hashed, as CSS-in-JS builds ship them (tests/eval/pages.mjs,
+// `hashNames`): how much each system leans on names (tests/eval/EVAL.md).
+//
 // --gate BASELINE.json: fails (exit 1) if Pith's score is more than the
 // entry's tolerance below its floor. The entry is baseline[KEY] where KEY is
 // --gate-key, or the set's name for a run over the whole set (a narrowed run

@@ -51,6 +51,14 @@ impl DataSet {
         if let Some(url) = self.truth.get(id).and_then(|t| t.url.as_deref()).and_then(page_address) {
             facts.url = url;
         }
+        if let Ok(share) = std::env::var("LAB_HASH_NAMES") {
+            let share: f64 = share.parse().unwrap_or(1.0);
+            // Pages chosen by a hash of their id: `share` of them.
+            let pick = (fnv(&format!("hash:{id}")) % 1000) as f64 / 1000.0;
+            if pick < share {
+                hash_names(&mut facts);
+            }
+        }
         Some(facts)
     }
 
@@ -171,5 +179,26 @@ pub fn page_from_file(path: &Path, html_url: &str) -> Result<Page, String> {
         Page::from_facts(facts).map_err(|e| e.to_string())
     } else {
         pith::html::parse_document(&text, html_url).map_err(|e| e.to_string())
+    }
+}
+
+/// Class and id names as CSS-in-JS and CSS-module builds ship them: every
+/// name a short hash ("css-1k2j3h"), so no name says what a block is. The
+/// screen-reader classes keep their names (utility frameworks keep them).
+pub fn hash_names(facts: &mut pith::model::PageFacts) {
+    let hashed = |names: &str| -> String {
+        names
+            .split_ascii_whitespace()
+            .map(|n| if pith::model::screen_reader_only(n) { n.to_string() } else { format!("css-{:x}", fnv(n) & 0xff_ffff) })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for n in &mut facts.nodes {
+        if !n.class.is_empty() {
+            n.class = hashed(&n.class);
+        }
+        if !n.id.is_empty() {
+            n.id = hashed(&n.id);
+        }
     }
 }

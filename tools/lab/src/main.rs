@@ -18,6 +18,8 @@
 //! pith-lab signals FACTS.json | PAGE.html         one page's heap and per-signal times (with the heap
 //!                                                 after each stage and its peak in it)
 //! pith-lab profile [SET…]                         the core's stage times per page, natively
+//! pith-lab named [SET…]                          per page: the share of its class/id-named elements whose names
+//!                                                 say what they are, and their number
 //! pith-lab digest [SET…]                          one hash per set of every page's whole extraction (score
 //!                                                 table included, stage times left out): a speed change
 //!                                                 that changes no output keeps every hash
@@ -35,6 +37,11 @@
 //! at seeds S…S+K−1, averaged into one), `--floor P`
 //! `--threshold P` (the cut), `TYPE_TREES`/`TYPE_DEPTH`/`TYPE_LR` and
 //! `SECOND_DEPTH` in the environment; the defaults are the shipped ones.
+//! `LAB_HASH_NAMES=S` (any command): a share S (0..=1, by a hash of the
+//! page's id) of the pages read with every class and id name hashed, as
+//! CSS-in-JS builds ship them (`data::hash_names`): `held` with S = 1
+//! measures how much the decision leans on names, `train` with S < 1
+//! learns with such pages mixed in (`tests/eval/EVAL.md`, session 11).
 
 /// Counts heap bytes (live and peak), for `signals FILE.json`'s memory
 /// figures: only once [`counting::start`] is called, since counting on
@@ -353,6 +360,27 @@ fn main() {
         "digest" => {
             for ds in load_sets(&a) {
                 digest(&a, &ds);
+            }
+        }
+        "named" => {
+            // Per page: its elements with a class or id, and the share of
+            // them whose names hold a word of the markup cue's furniture,
+            // content, discussion or meta lists (near 0: names that say
+            // nothing, as hashed CSS-in-JS names; `tests/eval/EVAL.md`,
+            // session 11).
+            use pith::cues::markup::{CONTENT_WORDS, DISCUSSION_WORDS, FURNITURE_WORDS, META_WORDS};
+            let saying = |t: &str| [FURNITURE_WORDS, CONTENT_WORDS, DISCUSSION_WORDS, META_WORDS].iter().any(|l| l.contains(&t));
+            for ds in load_sets(&a) {
+                for id in ds.truth.keys() {
+                    let Some(page) = ds.page(id) else { continue };
+                    let named: Vec<bool> = (0..page.nodes.len())
+                        .filter_map(|i| page.element(i))
+                        .filter(|e| !(e.class.is_empty() && e.id().is_empty()))
+                        .map(|e| pith::text::NameTokens::new(&e.class, e.id()).tokens().any(saying))
+                        .collect();
+                    let share = named.iter().filter(|&&n| n).count() as f32 / named.len().max(1) as f32;
+                    println!("{} {id} {share} {}", ds.name, named.len());
+                }
             }
         }
         "profile" => {
