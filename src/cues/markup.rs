@@ -325,6 +325,13 @@ fn named_bits(e: &crate::model::Element, names: u16, role: &str) -> u16 {
     class | widget | dialog
 }
 
+/// Whether element `e`'s class or id holds a word of the furniture,
+/// content, discussion or meta lists: a name that says what its block is
+/// (`pith-lab named`: hashed CSS-in-JS names never do).
+pub fn names_tell(e: &crate::model::Element) -> bool {
+    element_kinds(e) & (FURNITURE | CONTENT | DISCUSSION | META) != 0
+}
+
 /// [`name_kinds`] of element `e`'s class and id (0 without either).
 fn element_kinds(e: &crate::model::Element) -> u16 {
     if e.class.is_empty() && e.id().is_empty() {
@@ -488,6 +495,18 @@ mod tests {
                 assert_ne!(kinds(w, "") & bit, 0, "{w}");
             }
         }
+    }
+
+    #[test]
+    fn names_tell_what_a_block_is_unless_hashed_or_utilities() {
+        let page = crate::html::parse_document(
+            "<html><body><div class='site-footer'>a</div><div id='comments'>b</div>\
+             <div class='css-1k2j3h'>c</div><div class='flex px-4'>d</div><div>e</div></body></html>",
+            "u",
+        )
+        .unwrap();
+        let tells: Vec<bool> = page.children(0).iter().map(|&id| names_tell(page.element(id).unwrap())).collect();
+        assert_eq!(tells, [true, true, false, false, false]);
     }
 
     #[test]

@@ -30,13 +30,17 @@ export async function readPage(pagesDir, id) {
   return process.env.PITH_HASH_NAMES === '1' ? hashNames(html.toString('utf8')) : html;
 }
 
-/** The screen-reader classes (SCREEN_READER_CLASSES in src/model/facts.rs), which keep their names. */
-const SCREEN_READER_CLASSES = (() => {
+/**
+ * The screen-reader classes (SCREEN_READER_CLASSES in src/model/facts.rs),
+ * which keep their names; read once, when a page is first hashed.
+ */
+let screenReaderClasses = null;
+function readScreenReaderClasses() {
   const src = readFileSync(new URL('../../src/model/facts.rs', import.meta.url), 'utf8');
   const list = /pub const SCREEN_READER_CLASSES: &\[&str\] = &\[([\s\S]*?)\];/.exec(src);
   if (!list) throw new Error('SCREEN_READER_CLASSES not found in src/model/facts.rs');
   return new Set([...list[1].matchAll(/"([^"]+)"/g)].map((m) => m[1]));
-})();
+}
 
 /** FNV-1a of a name, as six hex digits. */
 function nameHash(name) {
@@ -45,7 +49,10 @@ function nameHash(name) {
   return `css-${(h & 0xffffff).toString(16)}`;
 }
 
-const hashedName = (n) => (SCREEN_READER_CLASSES.has(n.toLowerCase()) ? n : nameHash(n));
+function hashedName(n) {
+  screenReaderClasses ??= readScreenReaderClasses();
+  return screenReaderClasses.has(n.toLowerCase()) ? n : nameHash(n);
+}
 
 /**
  * PITH_HASH_NAMES=1: every class and id name as CSS-in-JS builds ship them

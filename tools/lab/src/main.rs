@@ -368,15 +368,13 @@ fn main() {
             // content, discussion or meta lists (near 0: names that say
             // nothing, as hashed CSS-in-JS names; `tests/eval/EVAL.md`,
             // session 11).
-            use pith::cues::markup::{CONTENT_WORDS, DISCUSSION_WORDS, FURNITURE_WORDS, META_WORDS};
-            let saying = |t: &str| [FURNITURE_WORDS, CONTENT_WORDS, DISCUSSION_WORDS, META_WORDS].iter().any(|l| l.contains(&t));
             for ds in load_sets(&a) {
                 for id in ds.truth.keys() {
                     let Some(page) = ds.page(id) else { continue };
                     let named: Vec<bool> = (0..page.nodes.len())
                         .filter_map(|i| page.element(i))
                         .filter(|e| !(e.class.is_empty() && e.id().is_empty()))
-                        .map(|e| pith::text::NameTokens::new(&e.class, e.id()).tokens().any(saying))
+                        .map(pith::cues::markup::names_tell)
                         .collect();
                     let share = named.iter().filter(|&&n| n).count() as f32 / named.len().max(1) as f32;
                     println!("{} {id} {share} {}", ds.name, named.len());
