@@ -854,10 +854,10 @@ pub fn review_blocks(cx: &Context, keep: &[usize], page_type: &PageType) -> Vec<
 /// 0.85 → 0.56); product word F1 0.682 → 0.692, wcxb-dev 0.875 → 0.876.
 pub const REVIEWS_BESIDE_MIN_WORDS: u32 = 50;
 
-/// Whether the element's class or id words (`NameTokens`) hold one of
-/// `names` (ASCII case ignored).
+/// Whether the element's class or id words (`NameTokens`, lower-cased)
+/// hold one of `names` (written in lower case).
 fn named_any(e: &crate::model::Element, names: &[&str]) -> bool {
-    crate::text::NameTokens::new(&e.class, e.id()).tokens().any(|w| names.iter().any(|r| w.eq_ignore_ascii_case(r)))
+    crate::text::NameTokens::new(&e.class, e.id()).any(names)
 }
 
 /// Whether `id` or one of its ancestors, `levels` nodes in all, is `named`.
