@@ -211,6 +211,8 @@ pub fn run_signals(cx: &Context, table: &mut ScoreTable) -> papers::keywords::Pa
 #[derive(Debug, Clone, Copy)]
 pub struct Models<'a> {
     pub vocabulary: &'a [i8],
+    /// The names cue's weights ([`cues::names`]).
+    pub names: &'a [i8],
     /// Per page type, the page-words cue's weights ([`cues::words`]).
     pub page_words: &'a [i8],
     pub page_type: &'a [decision::forest::Forest; 7],
@@ -221,6 +223,7 @@ impl Default for Models<'static> {
     fn default() -> Self {
         Models {
             vocabulary: &decision::model::VOCABULARY,
+            names: &decision::model::NAMES,
             page_words: &decision::model::PAGE_WORDS,
             page_type: &decision::model::PAGE_TYPE_FORESTS,
             leaf: decision::LeafModel::shipped(),
@@ -247,6 +250,7 @@ pub fn analyse(page: &Page, models: &Models) -> (segment::Segmentation, ScoreTab
         page,
         seg: &seg,
         vocabulary: models.vocabulary,
+        names: models.names,
         page_words: models.page_words,
         params: &Params::DEFAULT,
     };
@@ -280,6 +284,7 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
         page,
         seg: &seg,
         vocabulary: models.vocabulary,
+        names: models.names,
         page_words: models.page_words,
         params: &options.params,
     };

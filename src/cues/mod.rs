@@ -11,6 +11,7 @@ pub mod census;
 pub mod layers;
 pub mod layout;
 pub mod markup;
+pub mod names;
 pub mod readerable;
 pub mod schema;
 pub mod shape;
@@ -35,6 +36,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     layout::score(cx, table);
     readerable::score(cx, table);
     vocabulary::score(cx, table);
+    names::score(cx, table);
     words::score(cx, table);
 }
 

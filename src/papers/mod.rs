@@ -41,6 +41,8 @@ pub struct Context<'a> {
     /// The learned weights of the vocabulary cue
     /// ([`crate::cues::vocabulary`]).
     pub vocabulary: &'a [i8],
+    /// The learned weights of the names cue ([`crate::cues::names`]).
+    pub names: &'a [i8],
     /// The learned weights of the page-words cue
     /// ([`crate::cues::words`]).
     pub page_words: &'a [i8],
@@ -56,6 +58,7 @@ impl<'a> Context<'a> {
             page,
             seg,
             vocabulary: &crate::decision::model::VOCABULARY,
+            names: &crate::decision::model::NAMES,
             page_words: &crate::decision::model::PAGE_WORDS,
             params: &crate::params::Params::DEFAULT,
         }

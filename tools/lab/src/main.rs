@@ -679,6 +679,7 @@ fn train_cmd(a: &Args, sets: &[DataSet]) {
     let learned: Vec<train::Learned> = (0..a.folds)
         .map(|k| train::Learned {
             vocabulary: Box::leak(train::train_vocab(&vocab, &|i| pages[i].fold != k).into_boxed_slice()),
+            names: Box::leak(train::train_names(&vocab, &|i| pages[i].fold != k).into_boxed_slice()),
             page_words: Box::leak(words.fold(k).to_vec().into_boxed_slice()),
             types: train::train_types(&type_names, &words.rows_for(k, &type_names, &type_rows), &pages, &|i| {
                 pages[i].fold != k
@@ -701,6 +702,7 @@ fn train_cmd(a: &Args, sets: &[DataSet]) {
         let page_words = words.all();
         let types = train::train_types(&type_names, &words.rows_out_of_fold(&type_names, &type_rows), &pages, &|_| true);
         let vocabulary = train::train_vocab(&vocab, &|_| true);
+        let names_w = train::train_names(&vocab, &|_| true);
         let model = gbdt::train(&train::data_of(rows.iter(), names.len()), &a.params);
         let leaf = train::as_forest(&model, &names);
         // The second stage learns on out-of-fold first-stage probabilities.
@@ -723,6 +725,7 @@ fn train_cmd(a: &Args, sets: &[DataSet]) {
         // be written must still read them right.
         let models = pith::extract::Models {
             vocabulary: &vocabulary,
+            names: &names_w,
             page_words: &page_words,
             page_type: &types,
             leaf: pith::decision::LeafModel { first: &leaf, second: second.as_ref(), cut: a.cut },
@@ -731,7 +734,7 @@ fn train_cmd(a: &Args, sets: &[DataSet]) {
             eprintln!("not written: {e}");
             std::process::exit(1);
         }
-        let src = train::rust_source(&vocabulary, &page_words, &leaf, second.as_ref(), &types, a.cut, &note);
+        let src = train::rust_source(&train::CueWeights { vocabulary: &vocabulary, names: &names_w, page_words: &page_words }, &leaf, second.as_ref(), &types, a.cut, &note);
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../src/decision/model.rs");
         std::fs::write(&path, src).expect("write the model");
         eprintln!("wrote {} ({} leaf nodes)", path.display(), model.nodes());
@@ -1137,6 +1140,7 @@ fn signals_times(pages: &[pith::Page]) {
                 page,
                 seg: &seg,
                 vocabulary: models.vocabulary,
+                names: models.names,
                 page_words: models.page_words,
                 params: &pith::params::Params::DEFAULT,
             };
@@ -1159,6 +1163,7 @@ fn signals_times(pages: &[pith::Page]) {
             time!("cues::layout", cues::layout::score(&cx, &mut table));
             time!("cues::readerable", cues::readerable::score(&cx, &mut table));
             time!("cues::vocabulary", cues::vocabulary::score(&cx, &mut table));
+            time!("cues::names", cues::names::score(&cx, &mut table));
             time!("cues::words", cues::words::score(&cx, &mut table));
             time!("papers::dom_weight", papers::dom_weight::score(&cx, &mut table));
             time!("papers::text_stats", papers::text_stats::score(&cx, &mut table));

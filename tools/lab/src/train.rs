@@ -307,6 +307,8 @@ impl<'p> PageWords<'p> {
 /// One page's leaves for the vocabulary cue: their token buckets and labels.
 pub struct VocabPage {
     pub buckets: Vec<Vec<u16>>,
+    /// The names cue's buckets per leaf (`cues::names`).
+    pub names: Vec<Vec<u16>>,
     pub y: Vec<f32>,
 }
 
@@ -321,6 +323,7 @@ pub fn vocab_pages(sets: &[DataSet], pages: &[PageRef]) -> Vec<Option<VocabPage>
         let shares = labels::leaf_shares(&texts, truth);
         Some(VocabPage {
             buckets: seg.leaves.iter().map(|l| pith::cues::vocabulary::buckets(&l.text)).collect(),
+            names: pith::cues::names::buckets(&page, &seg),
             y: shares.iter().map(|&s| if s >= LABEL_SHARE { 1.0 } else { 0.0 }).collect(),
         })
     })
@@ -337,9 +340,26 @@ const VOCAB_EPOCHS: usize = 4;
 /// the score is Σw/√n as the cue computes it), by Adagrad; quantised to
 /// the shipped one-byte units.
 pub fn train_vocab(rows: &[Option<VocabPage>], use_page: &dyn Fn(usize) -> bool) -> Vec<i8> {
-    use pith::cues::vocabulary::{BUCKETS, WEIGHT_UNIT};
-    let mut w = vec![0f32; BUCKETS];
-    let mut g2 = vec![1e-6f32; BUCKETS];
+    train_buckets(rows, use_page, |p| &p.buckets, pith::cues::vocabulary::BUCKETS)
+}
+
+/// Trains the names cue's bucket weights (`cues::names`), as the
+/// vocabulary's.
+pub fn train_names(rows: &[Option<VocabPage>], use_page: &dyn Fn(usize) -> bool) -> Vec<i8> {
+    train_buckets(rows, use_page, |p| &p.names, pith::cues::names::BUCKETS)
+}
+
+/// Logistic regression over the buckets `of` each leaf (Σw/√n), by Adagrad;
+/// quantised to one-byte units of `WEIGHT_UNIT`.
+fn train_buckets(
+    rows: &[Option<VocabPage>],
+    use_page: &dyn Fn(usize) -> bool,
+    of: impl Fn(&VocabPage) -> &Vec<Vec<u16>>,
+    n: usize,
+) -> Vec<i8> {
+    use pith::cues::vocabulary::WEIGHT_UNIT;
+    let mut w = vec![0f32; n];
+    let mut g2 = vec![1e-6f32; n];
     let mut bias = 0f32;
     let mut bg2 = 1e-6f32;
     for _ in 0..VOCAB_EPOCHS {
@@ -348,7 +368,7 @@ pub fn train_vocab(rows: &[Option<VocabPage>], use_page: &dyn Fn(usize) -> bool)
             if !use_page(i) {
                 continue;
             }
-            for (b, &y) in page.buckets.iter().zip(&page.y) {
+            for (b, &y) in of(page).iter().zip(&page.y) {
                 if b.is_empty() {
                     continue;
                 }
@@ -374,13 +394,20 @@ pub fn train_vocab(rows: &[Option<VocabPage>], use_page: &dyn Fn(usize) -> bool)
 /// and the page-type forests.
 pub struct Learned {
     pub vocabulary: &'static [i8],
+    pub names: &'static [i8],
     pub page_words: &'static [i8],
     pub types: [Forest; 7],
 }
 
 impl Learned {
     pub fn models(&self) -> Models<'_> {
-        Models { vocabulary: self.vocabulary, page_words: self.page_words, page_type: &self.types, ..Models::default() }
+        Models {
+            vocabulary: self.vocabulary,
+            names: self.names,
+            page_words: self.page_words,
+            page_type: &self.types,
+            ..Models::default()
+        }
     }
 }
 
@@ -546,6 +573,8 @@ struct SavedFold {
     vocabulary: Vec<i8>,
     #[serde(default)]
     page_words: Vec<i8>,
+    #[serde(default)]
+    names: Vec<i8>,
 }
 
 /// The core's complete trees back as the trainer's depth-first ones (every
@@ -577,14 +606,14 @@ fn model_of(f: &Forest) -> (Vec<String>, Model) {
 }
 
 /// Fold `k`'s models: (first leaf forest, second leaf forest, page-type
-/// forests, vocabulary, page words).
-pub type FoldModels = (Forest, Option<Forest>, [Forest; 7], &'static [i8], &'static [i8]);
+/// forests, vocabulary, page words, names).
+pub type FoldModels = (Forest, Option<Forest>, [Forest; 7], &'static [i8], &'static [i8], &'static [i8]);
 
 /// The core's models from a fold's, with the decision's `cut`.
 pub fn fold_models(fold: &FoldModels, cut: pith::decision::Cut) -> Models<'_> {
-    let (first, second, types, vocabulary, page_words) = fold;
+    let (first, second, types, vocabulary, page_words, names) = fold;
     let leaf = pith::decision::LeafModel { first, second: second.as_ref(), cut };
-    Models { vocabulary, page_words, page_type: types, leaf }
+    Models { vocabulary, names, page_words, page_type: types, leaf }
 }
 
 /// Loads fold `k`'s models.
@@ -595,7 +624,10 @@ pub fn load_fold(k: u64) -> Option<FoldModels> {
     let second = s.second.as_ref().map(|m| as_forest(m, &s.second_names));
     let vocabulary: &'static [i8] = Box::leak(s.vocabulary.into_boxed_slice());
     let page_words: &'static [i8] = Box::leak(s.page_words.into_boxed_slice());
-    Some((as_forest(&s.leaf, &s.leaf_names), second, types.try_into().ok()?, vocabulary, page_words))
+    // Folds saved before the names cue: zero weights (the cue scores 0).
+    let names = if s.names.is_empty() { vec![0; pith::cues::names::BUCKETS] } else { s.names };
+    let names: &'static [i8] = Box::leak(names.into_boxed_slice());
+    Some((as_forest(&s.leaf, &s.leaf_names), second, types.try_into().ok()?, vocabulary, page_words, names))
 }
 
 /// The probabilities of `forest` (whose features are `rows`' columns in
@@ -693,11 +725,18 @@ pub fn held_out(
             types: learned[k as usize].types.iter().map(model_of).collect(),
             vocabulary: learned[k as usize].vocabulary.to_vec(),
             page_words: learned[k as usize].page_words.to_vec(),
+            names: learned[k as usize].names.to_vec(),
         };
         let _ = std::fs::write(fold_model_path(k), serde_json::to_string(&saved).unwrap_or_default());
         let leaf = pith::decision::LeafModel { first: forest, second: second.map(|s| &s.1), cut };
         let fold = &learned[k as usize];
-        let models = Models { vocabulary: fold.vocabulary, page_words: fold.page_words, page_type: &fold.types, leaf };
+        let models = Models {
+            vocabulary: fold.vocabulary,
+            names: fold.names,
+            page_words: fold.page_words,
+            page_type: &fold.types,
+            leaf,
+        };
         let test: Vec<&PageRef> = pages.iter().filter(|p| p.fold == k).collect();
         let res = par_map(&test, |p| held_out_page(sets, p, &models));
         out.extend(res.into_iter().flatten());
@@ -727,9 +766,15 @@ fn forest_source(s: &mut String, m: &Forest, indent: &str) {
 }
 
 /// The models as Rust source.
+/// The learned cue weights [`rust_source`] writes.
+pub struct CueWeights<'a> {
+    pub vocabulary: &'a [i8],
+    pub names: &'a [i8],
+    pub page_words: &'a [i8],
+}
+
 pub fn rust_source(
-    vocabulary: &[i8],
-    page_words: &[i8],
+    weights: &CueWeights,
     leaf: &Forest,
     second: Option<&Forest>,
     types: &[Forest; 7],
@@ -747,12 +792,16 @@ pub fn rust_source(
     let _ = writeln!(s, "/// The vocabulary cue's weights per token bucket (`cues::vocabulary`), in");
     let _ = writeln!(s, "/// units of `cues::vocabulary::WEIGHT_UNIT`.");
     let _ = writeln!(s, "#[rustfmt::skip]");
-    let _ = writeln!(s, "pub static VOCABULARY: [i8; crate::cues::vocabulary::BUCKETS] = [{}];\n", vocabulary.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(","));
+    let _ = writeln!(s, "pub static VOCABULARY: [i8; crate::cues::vocabulary::BUCKETS] = [{}];\n", weights.vocabulary.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(","));
+    let _ = writeln!(s, "/// The names cue's weights per name-word bucket (`cues::names`), in");
+    let _ = writeln!(s, "/// units of `cues::vocabulary::WEIGHT_UNIT`.");
+    let _ = writeln!(s, "#[rustfmt::skip]");
+    let _ = writeln!(s, "pub static NAMES: [i8; crate::cues::names::BUCKETS] = [{}];\n", weights.names.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(","));
     let _ = writeln!(s, "/// The page-words cue's weights (`cues::words`): per page type");
     let _ = writeln!(s, "/// (`page_type::KINDS` order), one per bucket, in units of");
     let _ = writeln!(s, "/// `cues::words::WEIGHT_UNIT`.");
     let _ = writeln!(s, "#[rustfmt::skip]");
-    let _ = writeln!(s, "pub static PAGE_WORDS: [i8; crate::page_type::KINDS.len() * crate::cues::words::BUCKETS] = [{}];\n", page_words.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(","));
+    let _ = writeln!(s, "pub static PAGE_WORDS: [i8; crate::page_type::KINDS.len() * crate::cues::words::BUCKETS] = [{}];\n", weights.page_words.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(","));
     let _ = writeln!(s, "/// Where leaves are cut (see `Cut`).");
     let _ = writeln!(s, "pub const LEAF_CUT: super::Cut = super::Cut {{ threshold: {:?}, floor: {:?} }};\n", cut.threshold, cut.floor);
     let _ = writeln!(s, "/// The page type classifier, one forest per kind (`page_type::KINDS`).");
