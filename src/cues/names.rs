@@ -19,7 +19,7 @@ use crate::segment::Segmentation;
 use crate::table::{ColumnSpec, ScoreTable};
 use crate::text::NameTokens;
 
-use super::vocabulary::{fnv, FNV_OFFSET, WEIGHT_UNIT};
+use super::vocabulary::{fnv, FNV_OFFSET};
 
 /// Hash buckets (a power of two). 4,096 one-byte weights: 4 KB of model,
 /// as the vocabulary cue's.
@@ -149,11 +149,7 @@ pub fn buckets(page: &Page, seg: &Segmentation) -> Vec<Vec<u16>> {
 
 /// The score of `buckets` under `weights`: NaN without words.
 pub fn buckets_score(b: &[u16], weights: &[i8]) -> f32 {
-    if b.is_empty() || weights.len() < BUCKETS {
-        return f32::NAN;
-    }
-    let sum: i32 = b.iter().map(|&i| i32::from(weights[i as usize])).sum();
-    sum as f32 * WEIGHT_UNIT / (b.len() as f32).sqrt()
+    super::vocabulary::weighed(b, weights, BUCKETS)
 }
 
 /// Writes [`COLUMNS`] on leaf rows.

@@ -93,8 +93,14 @@ pub fn buckets(text_: &str) -> Vec<u16> {
 
 /// The score of a text under `weights`.
 pub fn text_score(text: &str, weights: &[i8]) -> f32 {
-    let b = buckets(text);
-    if b.is_empty() || weights.len() < BUCKETS {
+    weighed(&buckets(text), weights, BUCKETS)
+}
+
+/// The score of buckets `b` under `weights` (a table of `buckets`):
+/// their sum in [`WEIGHT_UNIT`]s over the square root of their number, NaN
+/// without buckets or weights. The names cue scores with it too.
+pub(crate) fn weighed(b: &[u16], weights: &[i8], buckets: usize) -> f32 {
+    if b.is_empty() || weights.len() < buckets {
         return f32::NAN;
     }
     let sum: i32 = b.iter().map(|&i| i32::from(weights[i as usize])).sum();
