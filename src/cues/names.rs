@@ -9,9 +9,11 @@
 //! farther up, [`NEAR_LEVELS`]), each bucket once, and a linear model learned by
 //! `tools/lab` (logistic regression, on folds it is not evaluated on) weighs
 //! them. The score is the weights' sum over the square root of the word
-//! count. Only bucket weights ship, nothing of any page. Hashed names
-//! (CSS-in-JS builds) hold digits or read as no word and fall in buckets
-//! of near-zero weight; a page without names scores NaN.
+//! count. Only bucket weights ship, nothing of any page. Of hashed names
+//! (CSS-in-JS builds) only the readable prefix counts (`css` of
+//! `css-1q2w3e`), so such a page gives its leaves much the same score
+//! (`tests/eval/EVAL.md`, session 13, measures what that costs); a leaf
+//! without names scores NaN.
 
 use crate::model::{NodeId, Page};
 use crate::papers::Context;
