@@ -126,6 +126,157 @@ pub fn parse(text: &str) -> Result<Value, JsonError> {
     Parser { text, bytes: text.as_bytes(), pos: 0 }.value()
 }
 
+/// A pull reader over one JSON text: the caller asks for the value it
+/// expects next, so a document is read without building its [`Value`]
+/// tree. The JS walker's facts are read so ([`crate::model::Page::from_json`]):
+/// each node's facts go to the page model as they are read, where the tree
+/// was an allocation per object and the decoded facts a vector of the whole
+/// page besides. Syntax errors are those of [`parse`], at the same bytes.
+pub struct Reader<'a> {
+    p: Parser<'a>,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(text: &'a str) -> Reader<'a> {
+        Reader { p: Parser { text, bytes: text.as_bytes(), pos: 0 } }
+    }
+
+    /// An error at the reader's position.
+    pub fn error(&self, message: &'static str) -> JsonError {
+        JsonError { offset: self.p.pos, message }
+    }
+
+    /// The next value's first byte, whitespace skipped, not consumed.
+    pub fn peek(&mut self) -> Result<u8, JsonError> {
+        self.p.skip_ws().ok_or_else(|| self.error("unexpected end of input, expected a value"))
+    }
+
+    /// Whether `b` can start a JSON value.
+    pub fn starts_value(b: u8) -> bool {
+        matches!(b, b'[' | b'{' | b'"' | b't' | b'f' | b'n' | b'-' | b'0'..=b'9')
+    }
+
+    /// Consumes the `{` or `[` that [`Reader::peek`] returned.
+    pub fn open(&mut self) {
+        self.p.pos += 1;
+    }
+
+    /// The next member's key of the object being read (after its `{`, or
+    /// after a member's value), with its `:` consumed; `None` at its `}`
+    /// (consumed). A key without escapes is borrowed from the text.
+    pub fn next_key(&mut self, first: bool) -> Result<Option<std::borrow::Cow<'a, str>>, JsonError> {
+        match self.p.skip_ws() {
+            Some(b'}') => {
+                self.p.pos += 1;
+                return Ok(None);
+            }
+            Some(b',') if !first => self.p.pos += 1,
+            _ if !first => return Err(self.error("expected `,` or `}` in an object")),
+            _ => {}
+        }
+        let key = self.p.raw_key()?;
+        Ok(Some(key))
+    }
+
+    /// Whether the array being read (after its `[`, or after an item) has
+    /// another item; its `]` is consumed when not.
+    pub fn next_item(&mut self, first: bool) -> Result<bool, JsonError> {
+        match self.p.skip_ws() {
+            Some(b']') => {
+                self.p.pos += 1;
+                Ok(false)
+            }
+            Some(b',') if !first => {
+                self.p.pos += 1;
+                Ok(true)
+            }
+            _ if !first => Err(self.error("expected `,` or `]` in an array")),
+            _ => Ok(true),
+        }
+    }
+
+    /// A string (the next value must be one: see [`Reader::peek`]).
+    pub fn string(&mut self) -> Result<String, JsonError> {
+        self.p.skip_ws();
+        self.p.string()
+    }
+
+    /// A number (the next value must start like one).
+    pub fn number(&mut self) -> Result<f64, JsonError> {
+        self.p.skip_ws();
+        self.p.number()
+    }
+
+    /// `true`, `false` or `null`: `Some(bool)`, or `None` for `null`.
+    pub fn literal(&mut self) -> Result<Option<bool>, JsonError> {
+        match self.peek()? {
+            b't' => self.p.literal("true", Value::Null).map(|_| Some(true)),
+            b'f' => self.p.literal("false", Value::Null).map(|_| Some(false)),
+            _ => self.p.literal("null", Value::Null).map(|_| None),
+        }
+    }
+
+    /// Skips one value of any kind (an unknown field's), nested ones
+    /// included, with an explicit stack as [`parse`] has.
+    pub fn skip(&mut self) -> Result<(), JsonError> {
+        // The closing byte of each open container.
+        let mut open: Vec<u8> = Vec::new();
+        loop {
+            match self.peek()? {
+                b @ (b'[' | b'{') => {
+                    if open.len() >= MAX_DEPTH {
+                        return Err(self.error("nesting too deep"));
+                    }
+                    self.p.pos += 1;
+                    let close = if b == b'[' { b']' } else { b'}' };
+                    if self.p.skip_ws() == Some(close) {
+                        self.p.pos += 1;
+                    } else {
+                        open.push(close);
+                        if b == b'{' {
+                            self.p.raw_key()?;
+                        }
+                        continue;
+                    }
+                }
+                b'"' => drop(self.p.string()?),
+                b't' | b'f' | b'n' => drop(self.literal()?),
+                b'-' | b'0'..=b'9' => drop(self.p.number()?),
+                _ => return Err(self.error("expected a value")),
+            }
+            // A value is complete: close the containers it completes.
+            loop {
+                match (open.last().copied(), self.p.skip_ws()) {
+                    (None, _) => return Ok(()),
+                    (Some(b']'), Some(b',')) => {
+                        self.p.pos += 1;
+                        break;
+                    }
+                    (Some(b'}'), Some(b',')) => {
+                        self.p.pos += 1;
+                        self.p.raw_key()?;
+                        break;
+                    }
+                    (Some(close), Some(b)) if b == close => {
+                        self.p.pos += 1;
+                        open.pop();
+                    }
+                    (Some(b']'), _) => return Err(self.error("expected `,` or `]` in an array")),
+                    _ => return Err(self.error("expected `,` or `}` in an object")),
+                }
+            }
+        }
+    }
+
+    /// The end of the text: only whitespace may follow the value read.
+    pub fn end(&mut self) -> Result<(), JsonError> {
+        match self.p.skip_ws() {
+            Some(_) => Err(self.error("trailing characters after the value")),
+            None => Ok(()),
+        }
+    }
+}
+
 /// An array or object being filled: the explicit stack of [`parse`]. Its
 /// elements so far wait on a stack shared by all open containers, from
 /// `start` on, and move to a `Vec` of their exact size when it closes (one
@@ -147,7 +298,7 @@ struct Parser<'a> {
     pos: usize,
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     fn err<T>(&self, message: &'static str) -> Result<T, JsonError> {
         Err(JsonError { offset: self.pos, message })
     }
@@ -248,13 +399,23 @@ impl Parser<'_> {
         }
     }
 
-    /// An object key and its `:`.
+    /// An object key and its `:`; a known key ([`KNOWN_KEYS`]) is not copied.
     fn key(&mut self) -> Result<Key, JsonError> {
+        Ok(match self.raw_key()? {
+            std::borrow::Cow::Borrowed(text) => {
+                KNOWN_KEYS.iter().find(|k| **k == text).map_or_else(|| Key::Owned(text.to_string()), |k| Key::Borrowed(k))
+            }
+            std::borrow::Cow::Owned(text) => Key::Owned(text),
+        })
+    }
+
+    /// An object key and its `:`. A key without escapes (nearly all) is
+    /// read in place, borrowed from the text; any other goes through
+    /// `string`.
+    fn raw_key(&mut self) -> Result<std::borrow::Cow<'a, str>, JsonError> {
         if self.skip_ws() != Some(b'"') {
             return self.err("expected a string key");
         }
-        // A key without escapes (nearly all) is read in place, and a known
-        // one is not copied; any other goes through `string`.
         let start = self.pos + 1;
         let plain = self.bytes[start..]
             .iter()
@@ -262,11 +423,10 @@ impl Parser<'_> {
             .filter(|&end| self.bytes[start + end] == b'"');
         let key = match plain {
             Some(end) => {
-                let text = &self.text[start..start + end];
                 self.pos = start + end + 1;
-                KNOWN_KEYS.iter().find(|k| **k == text).map_or_else(|| Key::Owned(text.to_string()), |k| Key::Borrowed(k))
+                std::borrow::Cow::Borrowed(&self.text[start..start + end])
             }
-            None => Key::Owned(self.string()?),
+            None => std::borrow::Cow::Owned(self.string()?),
         };
         if self.skip_ws() != Some(b':') {
             return self.err("expected `:` after an object key");

@@ -1,5 +1,5 @@
-//! `PageFacts::from_json` (the core's own JSON reader, used in the wasm
-//! build) against serde_json, on every facts dump the evaluation wrote for
+//! `PageFacts::from_json` and `Page::from_json` (the core's own JSON
+//! reader, used in the wasm build) against serde_json, on every facts dump the evaluation wrote for
 //! the readability set (`./build.sh eval` →
 //! `eval-out/facts/readability/*.json.gz`; the other sets' 1,500 dumps
 //! agree too but take minutes in a debug build). Skipped when
@@ -40,6 +40,9 @@ fn from_json_decodes_every_eval_dump_as_serde_does() {
         assert_eq!(format!("{ours:?}"), format!("{serde:?}"), "{}", path.display());
         let (a, b) = (Page::from_facts(ours), Page::from_facts(serde));
         assert_eq!(format!("{a:?}"), format!("{b:?}"), "{}: pages differ", path.display());
+        // The page built as the text is read (the wasm's path) is the same.
+        let streamed = Page::from_json(&json);
+        assert_eq!(format!("{streamed:?}"), format!("{b:?}"), "{}: Page::from_json differs", path.display());
         checked += 1;
     }
     eprintln!("{checked} dumps decoded alike");

@@ -30,7 +30,7 @@ fn main() {
         }
     };
     let page = if cmd == "facts" {
-        pith::model::PageFacts::from_json(&input).and_then(pith::model::Page::from_facts)
+        pith::model::Page::from_json(&input)
     } else {
         pith::html::parse_document(&input, url)
     };

@@ -744,20 +744,69 @@ impl PageFacts {
     /// wrong type or a repeated field an error. Kept in step with the
     /// derives by the tests, which compare the two on real facts.
     pub fn from_json(text: &str) -> Result<PageFacts> {
-        let value = crate::json::parse(text).map_err(|e| Error::Decode(e.to_string()))?;
-        decode::page(value).map_err(|bad| Error::Decode(bad.to_string()))
+        let mut nodes = Vec::new();
+        let mut facts = decode::read(text, &mut |n, _| {
+            nodes.push(n);
+            Ok(())
+        })?;
+        facts.nodes = nodes;
+        Ok(facts)
     }
 }
 
-/// [`PageFacts::from_json`]: a parsed [`Value`](crate::json::Value) to
-/// facts, field by field, moving strings out rather than copying them.
-/// Each struct names its fields' slots ([`Slot`]); one function fills any
-/// slot, so the decoder stays small in the wasm.
+impl Page {
+    /// The model of the facts in `text` (JSON, as [`PageFacts::from_json`]
+    /// reads it): each node's facts go to the model as they are read, so
+    /// neither the JSON's value tree nor the whole page's facts are ever
+    /// held ([`crate::json::Reader`]). The same page as
+    /// `Page::from_facts(PageFacts::from_json(text)?)` (a test compares
+    /// them); where the text is wrong in two places, the first one found
+    /// may differ (this reads and builds in one pass).
+    pub fn from_json(text: &str) -> Result<Page> {
+        // Nodes wait here only when the text gives them before the
+        // viewport, which the builder needs first (the walkers write it
+        // before them).
+        let mut waiting: Vec<NodeFacts> = Vec::new();
+        let mut builder: Option<Builder> = None;
+        let facts = decode::read(text, &mut |n, viewport| match (viewport, &mut builder) {
+            (_, Some(b)) => b.push(n),
+            (Some((w, h)), None) if waiting.is_empty() => {
+                let mut b = Builder::new(w, h, text.len() / JSON_BYTES_PER_NODE);
+                let pushed = b.push(n);
+                builder = Some(b);
+                pushed
+            }
+            _ => {
+                waiting.push(n);
+                Ok(())
+            }
+        })?;
+        let mut b = match builder {
+            Some(b) => b,
+            None => Builder::new(facts.viewport_width, facts.viewport_height, waiting.len()),
+        };
+        for n in waiting {
+            b.push(n)?;
+        }
+        b.finish(facts)
+    }
+}
+
+/// About this many bytes of the JS walker's JSON per node (the median
+/// wcxb-dev page's facts: 1,497 pages, 425 MB of JSON, ~1.4 million
+/// nodes): [`Page::from_json`]'s first guess at the page's size.
+const JSON_BYTES_PER_NODE: usize = 200;
+
+/// [`PageFacts::from_json`]: facts read from JSON text field by field
+/// ([`crate::json::Reader`]), each node handed on as it is complete. Each
+/// struct names its fields' slots ([`Slot`]); one function fills any slot,
+/// so the decoder stays small in the wasm.
 mod decode {
     use std::fmt;
 
     use super::{MetaFact, NodeFacts, PageFacts, VisualFacts};
-    use crate::json::Value;
+    use crate::error::Error;
+    use crate::json::{JsonError, Reader};
 
     /// A field that could not be decoded: its path from the top
     /// (`nodes[3].visual.w`) and what was wrong.
@@ -788,6 +837,44 @@ mod decode {
         }
     }
 
+    /// Why reading stopped: a field of the wrong kind, text that is not
+    /// JSON, or a node the receiver refused.
+    enum Fail {
+        Bad(Bad),
+        Json(JsonError),
+        Node(Error),
+    }
+
+    impl Fail {
+        fn under(self, parent: &str) -> Fail {
+            match self {
+                Fail::Bad(bad) => Fail::Bad(bad.under(parent)),
+                other => other,
+            }
+        }
+    }
+
+    impl From<JsonError> for Fail {
+        fn from(e: JsonError) -> Fail {
+            Fail::Json(e)
+        }
+    }
+
+    /// Where each node's facts go when complete, with the viewport's
+    /// width and height where the text gave both before the nodes.
+    pub(super) type Nodes<'s> = &'s mut dyn FnMut(NodeFacts, Option<(f32, f32)>) -> Result<(), Error>;
+
+    /// The page's facts from `text`, its nodes given to `nodes` (not kept).
+    pub(super) fn read(text: &str, nodes: Nodes) -> Result<PageFacts, Error> {
+        let mut r = Reader::new(text);
+        let out = page(&mut r, nodes).and_then(|f| r.end().map(|()| f).map_err(Fail::Json));
+        out.map_err(|fail| match fail {
+            Fail::Bad(bad) => Error::Decode(bad.to_string()),
+            Fail::Json(e) => Error::Decode(e.to_string()),
+            Fail::Node(e) => e,
+        })
+    }
+
     /// Where a field's value goes, by type.
     enum Slot<'a> {
         Str(&'a mut String),
@@ -799,44 +886,66 @@ mod decode {
         Visual(&'a mut Option<VisualFacts>),
         Metas(&'a mut Vec<MetaFact>),
         Strs(&'a mut Vec<String>),
-        Nodes(&'a mut Vec<NodeFacts>),
+        /// The page's nodes, handed on as read, with the viewport where
+        /// it was read before them.
+        Nodes(Option<(f32, f32)>),
     }
 
     /// A struct's field named `key` (its JSON name): a bit of its own, to
     /// find repeats, and its slot. `None` for unknown fields.
     type Fields<T> = for<'a> fn(&'a mut T, &str) -> Option<(u32, Slot<'a>)>;
 
-    pub(super) fn page(v: Value) -> Result<PageFacts, Bad> {
-        decode_struct(v, |f: &mut PageFacts, key| {
-            Some(match key {
-                "url" => (1, Slot::Str(&mut f.url)),
-                "title" => (1 << 1, Slot::Str(&mut f.title)),
-                "lang" => (1 << 2, Slot::Str(&mut f.lang)),
-                "dir" => (1 << 3, Slot::Str(&mut f.dir)),
-                "meta" => (1 << 4, Slot::Metas(&mut f.meta)),
-                "jsonLd" => (1 << 5, Slot::Strs(&mut f.json_ld)),
-                "viewportWidth" => (1 << 6, Slot::F32(&mut f.viewport_width)),
-                "viewportHeight" => (1 << 7, Slot::F32(&mut f.viewport_height)),
-                "nodes" => (1 << 8, Slot::Nodes(&mut f.nodes)),
-                "framesSkipped" => (1 << 9, Slot::Strs(&mut f.frames_skipped)),
-                "baseUrl" => (1 << 10, Slot::Str(&mut f.base_url)),
-                _ => return None,
-            })
-        })
+    fn page(r: &mut Reader, nodes: Nodes) -> Result<PageFacts, Fail> {
+        decode_struct(
+            r,
+            |f: &mut PageFacts, key| {
+                Some(match key {
+                    "url" => (1, Slot::Str(&mut f.url)),
+                    "title" => (1 << 1, Slot::Str(&mut f.title)),
+                    "lang" => (1 << 2, Slot::Str(&mut f.lang)),
+                    "dir" => (1 << 3, Slot::Str(&mut f.dir)),
+                    "meta" => (1 << 4, Slot::Metas(&mut f.meta)),
+                    "jsonLd" => (1 << 5, Slot::Strs(&mut f.json_ld)),
+                    "viewportWidth" => (1 << 6, Slot::F32(&mut f.viewport_width)),
+                    "viewportHeight" => (1 << 7, Slot::F32(&mut f.viewport_height)),
+                    // The viewport where both sides were read before the
+                    // nodes (0 is unknown, as absent).
+                    "nodes" => (1 << 8, Slot::Nodes(
+                        (f.viewport_width != 0.0 && f.viewport_height != 0.0).then_some((f.viewport_width, f.viewport_height)),
+                    )),
+                    "framesSkipped" => (1 << 9, Slot::Strs(&mut f.frames_skipped)),
+                    "baseUrl" => (1 << 10, Slot::Str(&mut f.base_url)),
+                    _ => return None,
+                })
+            },
+            Some(nodes),
+        )
     }
 
-    fn meta(v: Value) -> Result<MetaFact, Bad> {
-        decode_struct(v, |m: &mut MetaFact, key| {
+    /// The page's nodes, each handed to `nodes` when read.
+    fn read_nodes(r: &mut Reader, nodes: Nodes, viewport: Option<(f32, f32)>) -> Result<(), Fail> {
+        opening(r, b'[', "expected an array")?;
+        let mut i = 0;
+        while r.next_item(i == 0)? {
+            let n = node(r).map_err(|e| e.under(&format!("[{i}]")))?;
+            nodes(n, viewport).map_err(Fail::Node)?;
+            i += 1;
+        }
+        Ok(())
+    }
+
+    fn meta(r: &mut Reader) -> Result<MetaFact, Fail> {
+        decode_struct(r, |m: &mut MetaFact, key| {
             Some(match key {
                 "key" => (1, Slot::Str(&mut m.key)),
                 "content" => (1 << 1, Slot::Str(&mut m.content)),
                 _ => return None,
             })
-        })
+        }, None)
     }
 
-    fn node(v: Value) -> Result<NodeFacts, Bad> {
-        decode_struct(v, |n: &mut NodeFacts, key| {
+    fn node(r: &mut Reader) -> Result<NodeFacts, Fail> {
+        decode_struct(r, |n: &mut NodeFacts, key| {
             Some(match key {
                 "parent" => (1, Slot::I64(&mut n.parent)),
                 "tag" => (1 << 1, Slot::Str(&mut n.tag)),
@@ -858,11 +967,11 @@ mod decode {
                 "attrs" => (1 << 17, Slot::Strs(&mut n.attrs)),
                 _ => return None,
             })
-        })
+        }, None)
     }
 
-    fn visual(v: Value) -> Result<VisualFacts, Bad> {
-        decode_struct(v, |v: &mut VisualFacts, key| {
+    fn visual(r: &mut Reader) -> Result<VisualFacts, Fail> {
+        decode_struct(r, |v: &mut VisualFacts, key| {
             Some(match key {
                 "x" => (1, Slot::F32(&mut v.x)),
                 "y" => (1 << 1, Slot::F32(&mut v.y)),
@@ -875,21 +984,49 @@ mod decode {
                 "lineHeight" => (1 << 8, Slot::Str(&mut v.line_height)),
                 _ => return None,
             })
-        })
+        }, None)
+    }
+
+    /// The next value is of the kind `message` names: a JSON value of
+    /// another kind is a [`Bad`] field, anything else not JSON.
+    fn wrong(r: &mut Reader, message: &'static str) -> Fail {
+        match r.peek() {
+            Ok(b) if Reader::starts_value(b) => Fail::Bad(Bad::new(message)),
+            Ok(_) => Fail::Json(r.error("expected a value")),
+            Err(e) => Fail::Json(e),
+        }
+    }
+
+    /// Consumes the `{` or `[` (`open`) the next value must start with.
+    fn opening(r: &mut Reader, open: u8, message: &'static str) -> Result<(), Fail> {
+        if r.peek()? != open {
+            return Err(wrong(r, message));
+        }
+        r.open();
+        Ok(())
     }
 
     /// A struct from an object: defaults, then its known fields in turn.
-    fn decode_struct<T: Default>(v: Value, fields: Fields<T>) -> Result<T, Bad> {
-        let Value::Object(members) = v else { return Err(Bad::new("expected an object")) };
+    fn decode_struct<T: Default>(r: &mut Reader, fields: Fields<T>, mut nodes: Option<Nodes>) -> Result<T, Fail> {
+        opening(r, b'{', "expected an object")?;
         let mut out = T::default();
         let mut seen = 0;
-        for (key, v) in members {
-            let Some((bit, slot)) = fields(&mut out, &key) else { continue };
+        let mut first = true;
+        while let Some(key) = r.next_key(first)? {
+            first = false;
+            let Some((bit, slot)) = fields(&mut out, &key) else {
+                r.skip()?;
+                continue;
+            };
             if seen & bit != 0 {
-                return Err(Bad::new("duplicate field").under(&key));
+                return Err(Fail::Bad(Bad::new("duplicate field").under(&key)));
             }
             seen |= bit;
-            fill(slot, v).map_err(|bad| bad.under(&key))?;
+            match (slot, nodes.as_deref_mut()) {
+                (Slot::Nodes(viewport), Some(nodes)) => read_nodes(r, nodes, viewport),
+                (slot, _) => fill(r, slot),
+            }
+            .map_err(|e| e.under(&key))?;
         }
         Ok(out)
     }
@@ -897,48 +1034,54 @@ mod decode {
     /// 2^63: every f64 in `-2^63..2^63` with no fraction is an i64.
     const I64_END: f64 = 9_223_372_036_854_775_808.0;
 
-    /// Stores `v` in `slot`, or says what the slot expected instead.
-    fn fill(slot: Slot, v: Value) -> Result<(), Bad> {
-        match (slot, v) {
-            (Slot::Str(s), Value::String(v)) => *s = v,
-            (Slot::OptStr(s), Value::String(v)) => *s = Some(v),
-            (Slot::OptStr(s), Value::Null) => *s = None,
-            (Slot::F32(n), Value::Number(v)) => *n = v as f32,
-            (Slot::I64(n), Value::Number(v)) if v.fract() == 0.0 && (-I64_END..I64_END).contains(&v) => {
-                *n = v as i64
-            }
-            (Slot::Bool(b), Value::Bool(v)) => *b = v,
-            (Slot::Visual(vis), Value::Null) => *vis = None,
-            (Slot::Visual(vis), v @ Value::Object(_)) => *vis = Some(visual(v)?),
-            (Slot::Metas(out), Value::Array(items)) => *out = list(items, meta)?,
-            (Slot::Nodes(out), Value::Array(items)) => *out = list(items, node)?,
-            (Slot::Strs(out), Value::Array(items)) => {
-                *out = list(items, |v| match v {
-                    Value::String(s) => Ok(s),
-                    _ => Err(Bad::new("expected a string")),
+    /// Reads the next value into `slot`, or says what the slot expected
+    /// instead.
+    fn fill(r: &mut Reader, slot: Slot) -> Result<(), Fail> {
+        let next = r.peek()?;
+        match (slot, next) {
+            (Slot::Str(s), b'"') => *s = r.string()?,
+            (Slot::OptStr(s), b'"') => *s = Some(r.string()?),
+            (Slot::OptStr(s), b'n') if r.literal()?.is_none() => *s = None,
+            (Slot::F32(n), b'-' | b'0'..=b'9') => *n = r.number()? as f32,
+            (Slot::I64(n), b'-' | b'0'..=b'9') => match r.number()? {
+                v if v.fract() == 0.0 && (-I64_END..I64_END).contains(&v) => *n = v as i64,
+                _ => return Err(Fail::Bad(Bad::new("expected an integer"))),
+            },
+            (Slot::Bool(b), b't' | b'f') => *b = r.literal()? == Some(true),
+            (Slot::Visual(vis), b'n') if r.literal()?.is_none() => *vis = None,
+            (Slot::Visual(vis), b'{') => *vis = Some(visual(r)?),
+            (Slot::Metas(out), b'[') => *out = list(r, meta)?,
+            (Slot::Strs(out), b'[') => {
+                *out = list(r, |r| match r.peek()? {
+                    b'"' => Ok(r.string()?),
+                    _ => Err(wrong(r, "expected a string")),
                 })?
             }
             (slot, _) => {
-                return Err(Bad::new(match slot {
-                    Slot::Str(_) => "expected a string",
-                    Slot::OptStr(_) => "expected a string or null",
-                    Slot::F32(_) => "expected a number",
-                    Slot::I64(_) => "expected an integer",
-                    Slot::Bool(_) => "expected a boolean",
-                    Slot::Visual(_) => "expected an object or null",
-                    Slot::Metas(_) | Slot::Strs(_) | Slot::Nodes(_) => "expected an array",
-                }))
+                return Err(wrong(
+                    r,
+                    match slot {
+                        Slot::Str(_) => "expected a string",
+                        Slot::OptStr(_) => "expected a string or null",
+                        Slot::F32(_) => "expected a number",
+                        Slot::I64(_) => "expected an integer",
+                        Slot::Bool(_) => "expected a boolean",
+                        Slot::Visual(_) => "expected an object or null",
+                        Slot::Metas(_) | Slot::Strs(_) | Slot::Nodes(_) => "expected an array",
+                    },
+                ))
             }
         }
         Ok(())
     }
 
-    /// An array's items decoded in turn (a loop: `nodes` can hold a
-    /// million), each moved out of the parsed value.
-    fn list<T>(items: Vec<Value>, item: fn(Value) -> Result<T, Bad>) -> Result<Vec<T>, Bad> {
-        let mut out = Vec::with_capacity(items.len());
-        for (i, v) in items.into_iter().enumerate() {
-            out.push(item(v).map_err(|bad| bad.under(&format!("[{i}]")))?);
+    /// An array's items read in turn.
+    fn list<T>(r: &mut Reader, item: fn(&mut Reader) -> Result<T, Fail>) -> Result<Vec<T>, Fail> {
+        r.open();
+        let mut out = Vec::new();
+        while r.next_item(out.is_empty())? {
+            let i = out.len();
+            out.push(item(r).map_err(|e| e.under(&format!("[{i}]")))?);
         }
         Ok(out)
     }
@@ -1200,6 +1343,43 @@ mod tests {
             PageFacts::from_json(r#"{"nodes": [{}, {"parent": "x"}]}"#).unwrap_err().to_string(),
             "pith: could not decode input: facts field `nodes[1].parent`: expected an integer"
         );
+    }
+
+    /// `Page::from_json` builds as it reads; the page is the one the
+    /// facts give, whatever the order of the text's fields.
+    #[test]
+    fn page_from_json_is_the_page_of_the_facts() {
+        let walked = include_str!("../../tests/fixtures/facts-walked-article.json");
+        let both = |json: &str| {
+            let streamed = Page::from_json(json).map(|p| format!("{p:?}"));
+            let decoded = PageFacts::from_json(json).and_then(Page::from_facts).map(|p| format!("{p:?}"));
+            (streamed, decoded)
+        };
+        let (a, b) = both(walked);
+        assert!(a.is_ok(), "{a:?}");
+        assert_eq!(a, b);
+        // Nodes before the viewport: they wait for it.
+        let mut value: serde_json::Value = serde_json::from_str(walked).unwrap();
+        let nodes = value.as_object_mut().unwrap().remove("nodes").unwrap();
+        assert!(value.get("viewportWidth").is_some());
+        let rest = serde_json::to_string(&value).unwrap();
+        let moved = format!("{{\"nodes\":{},{}", nodes, &rest[1..]);
+        let (c, _) = both(&moved);
+        assert_eq!(c, b);
+        // Unknown fields of any shape are skipped.
+        let extra = walked.replacen('{', r#"{"extra": [{"a": [1, {"b": null}], "c": "\u00e9"}, true, -1.5e3],"#, 1);
+        assert_eq!(both(&extra).0, b);
+        // A node the model refuses is the model's error, as before.
+        let json = r#"{"viewportWidth": 800, "viewportHeight": 600, "nodes": [{"parent": -1, "tag": "body"}, {"parent": 5, "tag": "p"}]}"#;
+        let (a, b) = both(json);
+        assert!(matches!(Page::from_json(json), Err(Error::BadParent { node: 1, parent: 5 })), "{a:?}");
+        assert_eq!(a, b);
+        // And errors in the text are those of the facts' decoder.
+        for json in [r#"{"nodes": [}"#, r#"{"url": "a"} x"#, r#"{"nodes": [{"visual": {"x": "1"}}]}"#, "null", r#"{"a": [1 2]}"#] {
+            let (a, b) = both(json);
+            assert!(a.is_err());
+            assert_eq!(a, b, "{json}");
+        }
     }
 
     /// Where the two decoders knowingly part: inputs no walker writes.

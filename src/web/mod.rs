@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::Error;
 use crate::extract::{extract, Options};
-use crate::model::{Builder, Page, PageFacts};
+use crate::model::{Builder, Page};
 
 impl From<Error> for JsValue {
     fn from(e: Error) -> JsValue {
@@ -191,8 +191,7 @@ pub fn extract_facts(facts: JsValue, options_value: JsValue) -> Result<JsValue, 
 /// Facts as JSON text → page model → extraction → JS value.
 fn extract_json(json: &str, options: &Options) -> Result<JsValue, JsError> {
     let t = performance_now();
-    let facts = PageFacts::from_json(json).map_err(js_error)?;
-    let page = Page::from_facts(facts).map_err(js_error)?;
+    let page = Page::from_json(json).map_err(js_error)?;
     let model_ms = performance_now() - t;
     let mut out = extract(&page, options).map_err(js_error)?;
     out.stages.model_ms = model_ms;

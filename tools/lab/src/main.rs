@@ -18,6 +18,8 @@
 //! pith-lab signals FACTS.json | PAGE.html         one page's heap and per-signal times (with the heap
 //!                                                 after each stage and its peak in it)
 //! pith-lab profile [SET…]                         the core's stage times per page, natively
+//! pith-lab decode [SET…]                          the facts' JSON text to the page model, natively (read whole,
+//!                                                 then built; built as read)
 //! pith-lab named [SET…]                          per page: the share of its class/id-named elements whose names
 //!                                                 say what they are, and their number
 //! pith-lab digest [SET…]                          one hash per set of every page's whole extraction (score
@@ -298,6 +300,11 @@ fn main() {
         }
         "hidden" => {
             hidden_cmd(&a, &load_sets(&a));
+        }
+        "decode" => {
+            for ds in load_sets(&a) {
+                decode_bench(&a, &ds);
+            }
         }
         "errors" => {
             errors_cmd(&a, &load_sets(&a));
@@ -923,6 +930,44 @@ fn types_cmd(a: &Args, sets: &[DataSet]) {
 
 /// Where the held-out decision errs: false-positive and false-negative
 /// words by page type and by the leaf's surroundings, with examples.
+/// `decode [SET…]`: the facts' JSON text to the page model, natively, per
+/// page the best of [`DECODE_RUNS`]: read whole and then built
+/// (`PageFacts::from_json`, `Page::from_facts`), and built as it is read
+/// (`Page::from_json`, the wasm's path for the JS walker's facts).
+fn decode_bench(a: &Args, ds: &DataSet) {
+    const DECODE_RUNS: usize = 5;
+    let ids = chosen_ids(a, ds);
+    // Per page: (decode, build, built as read), in ms.
+    let mut times: Vec<[f64; 3]> = Vec::new();
+    for id in &ids {
+        let Ok(json) = data::read_text(&a.facts.join(&ds.name).join(format!("{id}.json.gz"))) else { continue };
+        let mut best = [f64::INFINITY; 3];
+        for _ in 0..DECODE_RUNS {
+            let t = Instant::now();
+            let facts = pith::model::PageFacts::from_json(&json).expect("facts");
+            let decoded = t.elapsed().as_secs_f64() * 1e3;
+            let t = Instant::now();
+            std::hint::black_box(pith::Page::from_facts(facts).expect("page"));
+            let built = t.elapsed().as_secs_f64() * 1e3;
+            let t = Instant::now();
+            std::hint::black_box(pith::Page::from_json(&json).expect("page"));
+            let streamed = t.elapsed().as_secs_f64() * 1e3;
+            for (b, v) in best.iter_mut().zip([decoded, built, streamed]) {
+                *b = b.min(v);
+            }
+        }
+        times.push(best);
+    }
+    println!("# {}: {} pages", ds.name, times.len());
+    println!("| ms | median | p95 |\n|---|---|---|");
+    for (k, name) in ["PageFacts::from_json", "Page::from_facts", "Page::from_json"].iter().enumerate() {
+        let mut v: Vec<f64> = times.iter().map(|t| t[k]).collect();
+        v.sort_by(|x, y| x.total_cmp(y));
+        let at = |q: f64| v.get(((v.len().max(1) - 1) as f64 * q).round() as usize).copied().unwrap_or(f64::NAN);
+        println!("| {name} | {:.3} | {:.3} |", at(0.5), at(0.95));
+    }
+}
+
 fn errors_cmd(a: &Args, sets: &[DataSet]) {
     let folds: Vec<_> = (0..a.folds).map(|k| train::load_fold(k).expect("fold models: run train first")).collect();
     let pages = train::pages(sets, a.folds);
