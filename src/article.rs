@@ -1083,7 +1083,13 @@ impl<'a> Builder<'a> {
             }
             match &self.page.nodes[m].kind {
                 NodeKind::Text(t) => {
-                    let clean: String = t.chars().filter(|&c| c != '\u{E000}' && c != '\u{E001}').collect();
+                    // A copy at once where no marker is in it (most
+                    // texts): collecting chars regrew the string.
+                    let clean: String = if t.contains(['\u{E000}', '\u{E001}']) {
+                        t.chars().filter(|&c| c != '\u{E000}' && c != '\u{E001}').collect()
+                    } else {
+                        t.to_string()
+                    };
                     out.push(Tok::Text(clean));
                 }
                 NodeKind::Element(e) if e.hidden && !include_hidden => {}
@@ -1133,7 +1139,7 @@ fn finish(toks: Vec<Tok>) -> Vec<Inline> {
     for t in toks {
         match t {
             Tok::Text(s) => {
-                let mut out = String::new();
+                let mut out = String::with_capacity(s.len());
                 for c in s.chars() {
                     if c.is_whitespace() {
                         pending_space = !at_line_start;

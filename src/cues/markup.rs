@@ -8,7 +8,6 @@
 use crate::model::{NodeId, Tag};
 use crate::papers::Context;
 use crate::table::{ColumnSpec, ScoreTable};
-use crate::text::NameTokens;
 
 /// Distances are capped here (levels): farther is "not inside".
 pub const MAX_DISTANCE: u32 = 12;
@@ -319,7 +318,7 @@ pub fn consent_name(e: &crate::model::Element) -> u8 {
 /// those have a family's bit: rare), and `role`, its role trimmed and
 /// lower-cased.
 fn named_bits(e: &crate::model::Element, names: u16, role: &str) -> u16 {
-    let class = if names & CLASS_NAMED_BITS == 0 { 0 } else { name_kinds(&NameTokens::new(&e.class, "")) & CLASS_NAMED_BITS };
+    let class = if names & CLASS_NAMED_BITS == 0 { 0 } else { name_kinds(&e.class, "") & CLASS_NAMED_BITS };
     let widget = if WIDGET_ROLES.contains(&role) { WIDGET } else { 0 };
     let dialog = if e.tag == Tag::Dialog || role == "dialog" || role == "alertdialog" { DIALOG } else { 0 };
     class | widget | dialog
@@ -337,7 +336,7 @@ fn element_kinds(e: &crate::model::Element) -> u16 {
     if e.class.is_empty() && e.id().is_empty() {
         0
     } else {
-        name_kinds(&NameTokens::new(&e.class, e.id()))
+        name_kinds(&e.class, e.id())
     }
 }
 
@@ -377,10 +376,12 @@ fn word_bits() -> &'static WordBits {
     })
 }
 
-/// Which word lists any of `names` is on (bits above).
-fn name_kinds(names: &NameTokens) -> u16 {
+/// Which word lists any word of `class` and `id` is on (bits above).
+fn name_kinds(class: &str, id: &str) -> u16 {
     let words = word_bits();
-    names.tokens().fold(0, |bits, t| bits | words.get(t).copied().unwrap_or(0))
+    let mut bits = 0;
+    crate::text::each_name_token(class, id, |t| bits |= words.get(t).copied().unwrap_or(0));
+    bits
 }
 
 /// Whether element `id` is of `kind`; `role` is its ARIA role, trimmed and
@@ -476,7 +477,7 @@ mod tests {
 
     #[test]
     fn name_words_found_once_for_every_list() {
-        let kinds = |class: &str, id: &str| name_kinds(&NameTokens::new(class, id));
+        let kinds = |class: &str, id: &str| name_kinds(class, id);
         assert_eq!(kinds("", ""), 0);
         assert_eq!(kinds("post-content sidebar", ""), CONTENT | FURNITURE);
         assert_eq!(kinds("commentList", "byline"), DISCUSSION | META);
@@ -511,7 +512,7 @@ mod tests {
 
     #[test]
     fn consent_dialogs_by_platform_and_by_name() {
-        let kind = |class: &str, id: &str| consent_kind(name_kinds(&NameTokens::new(class, id)));
+        let kind = |class: &str, id: &str| consent_kind(name_kinds(class, id));
         assert_eq!(kind("", "onetrust-consent-sdk"), 2);
         assert_eq!(kind("", "CybotCookiebotDialog"), 2);
         assert_eq!(kind("cmplz-cookiebanner", ""), 2);
@@ -551,7 +552,7 @@ mod tests {
 
     #[test]
     fn signatures_by_name_inherited() {
-        let named = |class: &str, id: &str| name_kinds(&NameTokens::new(class, id)) & SIGNATURE != 0;
+        let named = |class: &str, id: &str| name_kinds(class, id) & SIGNATURE != 0;
         assert!(named("signature", ""));
         assert!(named("message-signature", ""));
         assert!(named("ipsSignature", ""));

@@ -19,7 +19,7 @@ use crate::model::{NodeId, Page};
 use crate::papers::Context;
 use crate::segment::Segmentation;
 use crate::table::{ColumnSpec, ScoreTable};
-use crate::text::NameTokens;
+use crate::text::each_name_token;
 
 use super::vocabulary::{fnv, FNV_OFFSET};
 
@@ -69,13 +69,12 @@ fn element_words(page: &Page, id: NodeId, near: &mut Vec<u16>, far: &mut Vec<u16
     }
     let mask = (BUCKETS - 1) as u64;
     let (seed_near, seed_far) = (fnv(FNV_OFFSET, &[0]), fnv(FNV_OFFSET, &[1]));
-    for t in NameTokens::new(&e.class, e.id())
-        .tokens()
-        .filter(|t| is_word(t))
-    {
-        near.push((fnv(seed_near, t.as_bytes()) & mask) as u16);
-        far.push((fnv(seed_far, t.as_bytes()) & mask) as u16);
-    }
+    each_name_token(&e.class, e.id(), |t| {
+        if is_word(t) {
+            near.push((fnv(seed_near, t.as_bytes()) & mask) as u16);
+            far.push((fnv(seed_far, t.as_bytes()) & mask) as u16);
+        }
+    });
 }
 
 /// Each element's word buckets, found once however many leaves sit below

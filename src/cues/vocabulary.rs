@@ -53,47 +53,84 @@ pub(crate) fn fnv_lower(h: u64, c: char) -> u64 {
     fnv(h, text::lower_char(c).encode_utf8(&mut buf).as_bytes())
 }
 
-/// The buckets of a text's first [`MAX_TOKENS`] tokens: lower-cased words
-/// (runs of word characters; each character of a script without spaces is
-/// a word) and each pair of consecutive words.
-pub fn buckets(text_: &str) -> Vec<u16> {
-    let mut words: Vec<u64> = Vec::new();
+/// Calls `f` with the hash of each of a text's first [`MAX_TOKENS`]
+/// tokens, in order: lower-cased words (runs of word characters; each
+/// character of a script without spaces is a word).
+fn each_word(text_: &str, mut f: impl FnMut(u64)) {
+    let mut words = 0;
     let mut cur: Option<u64> = None;
     for c in text_.chars() {
-        if words.len() >= MAX_TOKENS {
-            break;
+        if words >= MAX_TOKENS {
+            return;
         }
         if text::is_word_char(c) {
             let h = fnv_lower(cur.unwrap_or(FNV_OFFSET), c);
             if text::is_unspaced(c) {
                 if let Some(w) = cur.take() {
-                    words.push(w);
+                    words += 1;
+                    f(w);
                 }
-                words.push(h);
+                // Both, even where the first reaches the limit.
+                words += 1;
+                f(h);
             } else {
                 cur = Some(h);
             }
         } else if let Some(w) = cur.take() {
-            words.push(w);
+            words += 1;
+            f(w);
         }
     }
     if let Some(w) = cur {
-        if words.len() < MAX_TOKENS {
-            words.push(w);
+        if words < MAX_TOKENS {
+            f(w);
         }
     }
+}
+
+/// The bucket of the pair of consecutive words hashed `a`, `b`.
+fn pair_bucket(a: u64, b: u64) -> u16 {
+    let h = fnv(a.rotate_left(17) ^ 0x9E3779B97F4A7C15, &b.to_le_bytes());
+    (h & (BUCKETS - 1) as u64) as u16
+}
+
+/// The buckets of a text's first [`MAX_TOKENS`] tokens ([`each_word`])
+/// and of each pair of consecutive words: the words' first, then the
+/// pairs'.
+pub fn buckets(text_: &str) -> Vec<u16> {
+    let mut words: Vec<u64> = Vec::new();
+    each_word(text_, |w| words.push(w));
     let mask = (BUCKETS - 1) as u64;
     let mut out: Vec<u16> = words.iter().map(|&w| (w & mask) as u16).collect();
     for pair in words.windows(2) {
-        let h = fnv(pair[0].rotate_left(17) ^ 0x9E3779B97F4A7C15, &pair[1].to_le_bytes());
-        out.push((h & mask) as u16);
+        out.push(pair_bucket(pair[0], pair[1]));
     }
     out
 }
 
-/// The score of a text under `weights`.
+/// The score of a text under `weights`: [`weighed`] of its [`buckets`],
+/// summed as they are found, without their vectors (two a leaf: 4.5 % of
+/// the core's allocations, DHAT over `pith-lab profile`, session 15). The
+/// sum is of integers: the order does not change it.
 pub fn text_score(text: &str, weights: &[i8]) -> f32 {
-    weighed(&buckets(text), weights, BUCKETS)
+    if weights.len() < BUCKETS {
+        return f32::NAN;
+    }
+    let mask = (BUCKETS - 1) as u64;
+    let (mut sum, mut n, mut prev) = (0i32, 0usize, None);
+    each_word(text, |w| {
+        sum += i32::from(weights[(w & mask) as usize]);
+        n += 1;
+        if let Some(p) = prev {
+            sum += i32::from(weights[usize::from(pair_bucket(p, w))]);
+            n += 1;
+        }
+        prev = Some(w);
+    });
+    if n == 0 {
+        return f32::NAN;
+    }
+    sum as f32 * WEIGHT_UNIT / (n as f32).sqrt()
 }
 
 /// The score of buckets `b` under `weights` (a table of `buckets`):
@@ -133,5 +170,13 @@ mod tests {
         // Two "sign" of 7 tokens at -64/32 = -2 each.
         assert!((text_score("Sign up, sign UP!", &w) + 4.0 / 7f32.sqrt()).abs() < 1e-6);
         assert!(text_score("", &w).is_nan());
+        assert!(text_score("Sign up", &w[..10]).is_nan());
+        // Summed as found, the score of the buckets: to the bit, past the
+        // token limit and with unspaced characters too.
+        let w: Vec<i8> = (0..BUCKETS).map(|i| (i * 37 % 255) as i8).collect();
+        let long = "word ".repeat(MAX_TOKENS + 5) + "信息";
+        for t in ["Sign up, sign UP!", "a", "信息抽取 and more", "x 信", long.as_str(), &"信".repeat(MAX_TOKENS + 3)] {
+            assert_eq!(text_score(t, &w).to_bits(), weighed(&buckets(t), &w, BUCKETS).to_bits(), "{t}");
+        }
     }
 }

@@ -48,7 +48,7 @@ use crate::papers::Context;
 use crate::table::{ColumnSpec, ScoreTable};
 use crate::text;
 
-use super::vocabulary::{fnv, FNV_OFFSET};
+use super::vocabulary::{fnv, fnv_lower, FNV_OFFSET};
 
 /// Buckets of the address-and-title space (a power of two).
 ///
@@ -127,8 +127,9 @@ fn words(s: &str, space: u8, mut each: impl FnMut(u64, usize)) {
     let (mut h, mut n, mut digits) = (start, 0usize, true);
     for c in s.chars().chain(std::iter::once(' ')) {
         if text::is_word_char(c) {
-            let mut buf = [0u8; 4];
-            h = fnv(h, text::lower_char(c).encode_utf8(&mut buf).as_bytes());
+            // The same hash as of the lower-cased character's UTF-8, one
+            // step for ASCII (callgrind over `pith-lab profile`, session 15).
+            h = fnv_lower(h, c);
             n += 1;
             digits &= c.is_ascii_digit();
         } else if n > 0 {

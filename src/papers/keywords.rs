@@ -198,12 +198,18 @@ impl Analyzer {
     /// The term of a lower-cased word of a spaced script: None for a stop
     /// word, a single character or a number; else its stem.
     pub fn term_of(&self, lower: &str) -> Option<String> {
+        self.term_in(lower).map(std::borrow::Cow::into_owned)
+    }
+
+    /// [`Analyzer::term_of`], borrowing `lower` where it is its own term
+    /// (an unstemmed language, a word the stemmer leaves as it is).
+    fn term_in<'a>(&self, lower: &'a str) -> Option<std::borrow::Cow<'a, str>> {
         let keep = lower.chars().nth(1).is_some()
             && !lower.chars().all(|c| c.is_ascii_digit())
             && self.stop.binary_search(&lower).is_err();
         keep.then(|| match &self.stemmer {
-            Some(s) => s.stem(lower).into_owned(),
-            None => lower.to_string(),
+            Some(s) => s.stem(lower),
+            None => std::borrow::Cow::Borrowed(lower),
         })
     }
 
@@ -328,18 +334,39 @@ pub fn page_lang(page: &Page) -> Option<&str> {
 pub struct PageTerms {
     /// Term (stem) per id.
     pub vocab: Vec<String>,
-    /// Per leaf (index into [`crate::segment::Segmentation::leaves`]): its
-    /// terms in order, repeats kept.
-    pub leaves: Vec<Vec<u32>>,
-    index: WordMap<u32>,
+    /// Every leaf's terms in order, repeats kept, leaf after leaf
+    /// ([`PageTerms::leaves`]).
+    terms: Vec<u32>,
+    /// Per leaf (index into [`crate::segment::Segmentation::leaves`]):
+    /// where its terms end in `terms`.
+    ends: Vec<u32>,
+    /// The vocabulary's index: open addressing over `vocab`, each slot a
+    /// term id or [`NO_TERM`], the term's FNV-1a hash its first slot, a
+    /// taken slot's next the next to try. One `String` a term, where a
+    /// map keyed by a copy of it took two (DHAT over `pith-lab profile`,
+    /// session 15).
+    slots: Vec<u32>,
     /// Lower-cased word of a spaced script → its term id, or [`NO_TERM`]
     /// (a stop word, a number, a single character): every word
     /// [`PageTerms::of`] analysed.
     words: WordMap<u32>,
 }
 
-/// A word that is no term, in [`PageTerms`]'s word map.
+/// A word that is no term, in [`PageTerms`]'s word map; an empty slot of
+/// its index.
 const NO_TERM: u32 = u32::MAX;
+
+/// [`PageTerms`]' first index size (a power of two). Pith's choice: a
+/// short page's terms fit without a regrowth.
+const INDEX_SLOTS: usize = 256;
+
+/// [`Fnv1a`] of a string's bytes.
+fn fnv_str(s: &str) -> u64 {
+    use std::hash::Hasher;
+    let mut h = Fnv1a::default();
+    h.write(s.as_bytes());
+    h.finish()
+}
 
 impl PageTerms {
     /// The terms of every leaf of the page. Each distinct word is
@@ -350,8 +377,9 @@ impl PageTerms {
         // Lower-cased word → its term id, or NO_TERM when it is no term.
         let mut seen: WordMap<u32> = WordMap::default();
         let mut lower = String::new();
+        pt.ends.reserve_exact(cx.seg.leaves.len());
         for leaf in &cx.seg.leaves {
-            let mut ids = Vec::new();
+            let mut ids = std::mem::take(&mut pt.terms);
             Analyzer::each_token(&leaf.text, &mut |token, unspaced| {
                 if unspaced {
                     return ids.push(pt.id(token));
@@ -360,7 +388,7 @@ impl PageTerms {
                 let id = match seen.get(lower.as_str()) {
                     Some(&id) => id,
                     None => {
-                        let id = analyzer.term_of(&lower).map_or(NO_TERM, |t| pt.id(&t));
+                        let id = analyzer.term_in(&lower).map_or(NO_TERM, |t| pt.id(&t));
                         seen.insert(lower.clone(), id);
                         id
                     }
@@ -369,22 +397,60 @@ impl PageTerms {
                     ids.push(id);
                 }
             });
-            pt.leaves.push(ids);
+            pt.terms = ids;
+            pt.ends.push(pt.terms.len() as u32);
         }
         pt.words = seen;
         pt
     }
 
+    /// Every leaf's terms (ids into `vocab`), in order, leaf by leaf.
+    pub fn leaves(&self) -> impl Iterator<Item = &[u32]> + '_ {
+        let mut start = 0;
+        self.ends.iter().map(move |&e| {
+            let t = &self.terms[start..e as usize];
+            start = e as usize;
+            t
+        })
+    }
+
     /// The id of `term`, added to the vocabulary when new.
     pub fn id(&mut self, term: &str) -> u32 {
-        if let Some(&i) = self.index.get(term) {
-            return i;
+        let mask = self.slots.len().wrapping_sub(1);
+        if !self.slots.is_empty() {
+            let mut k = fnv_str(term) as usize & mask;
+            loop {
+                match self.slots[k] {
+                    NO_TERM => break,
+                    i if self.vocab[i as usize] == term => return i,
+                    _ => k = (k + 1) & mask,
+                }
+            }
         }
         let i = self.vocab.len() as u32;
         self.vocab.push(term.to_string());
-        self.index.insert(term.to_string(), i);
+        // At most half the slots taken: probes stay short.
+        if self.vocab.len() * 2 > self.slots.len() {
+            self.slots = vec![NO_TERM; (self.slots.len() * 2).max(INDEX_SLOTS)];
+            for (j, t) in self.vocab.iter().enumerate() {
+                place(&mut self.slots, t, j as u32);
+            }
+        } else {
+            place(&mut self.slots, term, i);
+        }
         i
     }
+}
+
+/// Puts term id `i` (of text `term`) in its first free slot of `slots`
+/// ([`PageTerms`]' index).
+fn place(slots: &mut [u32], term: &str, i: u32) {
+    let mask = slots.len() - 1;
+    let mut k = fnv_str(term) as usize & mask;
+    while slots[k] != NO_TERM {
+        k = (k + 1) & mask;
+    }
+    slots[k] = i;
 }
 
 /// The module's columns in the score table.
@@ -411,7 +477,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) -> PageTerms {
     let c = table.add_all(COLUMNS);
     let pt = PageTerms::of(cx);
     let mut tf = vec![0u32; pt.vocab.len()];
-    for (leaf, ids) in cx.seg.leaves.iter().zip(&pt.leaves) {
+    for (leaf, ids) in cx.seg.leaves.iter().zip(pt.leaves()) {
         if !leaf.hidden {
             for &t in ids {
                 tf[t as usize] += 1;
@@ -422,7 +488,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) -> PageTerms {
     for &t in order_desc(tf.iter().map(|&n| u64::from(n))).iter().take(PAGE_TOP_TERMS) {
         top[t as usize] = tf[t as usize] > 0;
     }
-    for (leaf, ids) in cx.seg.leaves.iter().zip(&pt.leaves) {
+    for (leaf, ids) in cx.seg.leaves.iter().zip(pt.leaves()) {
         table.set(c[0], leaf.id, ids.len() as f32);
         if !ids.is_empty() {
             let hits = ids.iter().filter(|&&t| top[t as usize]).count();

@@ -179,18 +179,27 @@ pub fn cosine(a: &[(u32, f64)], b: &[f64], b_norm: f64) -> f64 {
 /// TF-IDF weights (formula 4) of a text's term ids: its distinct terms in
 /// first-seen order, `TF · idf[term]`. `tf` is scratch, all 0, kept so.
 fn weights(ids: &[u32], idf: &[f64], tf: &mut [u32]) -> Vec<(u32, f64)> {
-    let mut distinct = Vec::new();
+    let mut w = Vec::new();
+    weights_into(ids, idf, tf, &mut w);
+    w
+}
+
+/// [`weights`] into `w` (cleared first): a leaf's weights need no
+/// vector of their own (DHAT over `pith-lab profile`, session 15).
+fn weights_into(ids: &[u32], idf: &[f64], tf: &mut [u32], w: &mut Vec<(u32, f64)>) {
+    w.clear();
     for &t in ids {
         if tf[t as usize] == 0 {
-            distinct.push(t);
+            w.push((t, 0.0));
         }
         tf[t as usize] += 1;
     }
-    let w = distinct.iter().map(|&t| (t, f64::from(tf[t as usize]) * idf[t as usize])).collect();
+    for x in w.iter_mut() {
+        x.1 = f64::from(tf[x.0 as usize]) * idf[x.0 as usize];
+    }
     for &t in ids {
         tf[t as usize] = 0;
     }
-    w
 }
 
 /// The page's title and description, joined (see the module's notes).
@@ -324,7 +333,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable, pt: &mut PageTerms) {
     let any_area = leaves.iter().any(|l| area[l.id]);
     let (mut df, mut last) = (vec![0usize; v], vec![usize::MAX; v]);
     let mut n_docs = 0;
-    for (i, (l, ids)) in leaves.iter().zip(&pt.leaves).enumerate() {
+    for (i, (l, ids)) in leaves.iter().zip(pt.leaves()).enumerate() {
         if any_area && !area[l.id] {
             continue;
         }
@@ -350,11 +359,12 @@ pub fn score(cx: &Context, table: &mut ScoreTable, pt: &mut PageTerms) {
         title_dense[t as usize] = w;
     }
     let title_norm = title_w.iter().map(|x| x.1 * x.1).sum::<f64>().sqrt();
-    for (l, ids) in leaves.iter().zip(&pt.leaves) {
+    let mut w = Vec::new();
+    for (l, ids) in leaves.iter().zip(pt.leaves()) {
         if ids.is_empty() {
             continue;
         }
-        let w = weights(ids, &idf, &mut tf);
+        weights_into(ids, &idf, &mut tf, &mut w);
         let d = hamming(fingerprint(&w), title_fp);
         table.set(c[4], l.id, d as f32);
         table.set(c[5], l.id, f32::from(u8::from(f64::from(d) <= t2)));
