@@ -249,8 +249,8 @@ fn push_leaf(
         while m < end {
             match &page.nodes[m].kind {
                 NodeKind::Text(t) => {
-                    let c = t.chars().filter(|c| !c.is_whitespace()).count() as u32;
-                    let w = text::word_count(t) as u32;
+                    let (c, w) = text::chars_and_words(t);
+                    let (c, w) = (c as u32, w as u32);
                     if in_link[m] {
                         link_chars += c;
                         link_words += w;
