@@ -172,9 +172,10 @@ pub fn probabilities_of(parts: &[&features::Features], forest: &Forest, rows: us
 pub const ROWS_KEPT_MAX: usize = 16 << 20;
 
 /// The leaf model's probabilities: (first stage, final). Each leaf's
-/// feature row is built once and read at once ([`features::each_row`]):
+/// feature row is built once and read at once ([`features::fill_rows`]:
+/// only the columns the forests split on, 98 values with the context):
 /// the first forest's probability, and a copy of only the features the
-/// second forest reads (69 of 122), or on a very large page none
+/// second forest reads (66 of the 98), or on a very large page none
 /// ([`ROWS_KEPT_MAX`]). On the 200,000-element page (97,781 leaves) the
 /// rows took 52 MiB as two full matrices and take 26 MiB so. Kept in half
 /// precision (rounded down, which compares with the forests'
