@@ -98,7 +98,7 @@ fn ancestor(page: &Page, id: NodeId, k: usize) -> Option<NodeId> {
 }
 
 /// The table's columns given to the model, with their keys.
-fn leaf_columns(table: &ScoreTable) -> Vec<(&'static str, Col)> {
+pub fn leaf_columns(table: &ScoreTable) -> Vec<(&'static str, Col)> {
     table
         .specs()
         .iter()
@@ -124,83 +124,161 @@ pub fn features(cx: &Context, table: &ScoreTable) -> Features {
     Features { names, values }
 }
 
+/// Context features per row: [`context_names`]' length.
+pub const CONTEXT_FEATURES: usize = 16 + crate::page_type::KINDS.len() + 3 * ANCESTOR_LEVELS;
+
 /// Calls `f` with each leaf's index and feature row ([`feature_names`]),
 /// in document order. The row is a buffer reused for the next leaf: the
 /// decision reads each row once, so no page-sized matrix is built (on the
 /// 200,000-element page, 97,781 leaves of 122 features: 45 MiB). `f` is a
 /// `dyn` closure: one copy of this function in the wasm for its callers.
 pub fn each_row(cx: &Context, table: &ScoreTable, f: &mut dyn FnMut(usize, &[f32])) {
+    let cols: Vec<Col> = leaf_columns(table).iter().map(|&(_, c)| c).collect();
+    let mut row = vec![f32::NAN; cols.len() + CONTEXT_FEATURES];
+    fill_rows(cx, table, &cols, &mut row, f);
+}
+
+/// Entries of [`fill_rows`]' memo of the text and link density of the
+/// leaves' ancestors (a power of two: a node's entry is its id modulo
+/// this). The best-container search reads 13 ancestors of every leaf,
+/// twice, and the ancestor features 4: consecutive leaves share most of
+/// them. Reading each from the table every time was 9.6M of the 26.3M
+/// `ScoreTable::get` calls of the decision (callgrind over `pith-lab
+/// profile`, wcxb-dev first 150 pages); with this memo 1.0M reads miss
+/// it. 256 entries are 4 KB of stack; 1,024 missed 0.1M fewer times
+/// (its misses are first reads) and the decision took 2,681,793,388 →
+/// 2,681,247,401 Ir, nothing to show for 16 KB.
+const MEMO_SLOTS: usize = 256;
+
+/// A direct-mapped cache of nodes' `(sigma, link density)` (see
+/// [`MEMO_SLOTS`]); a miss reads the table, so it reads the same values.
+struct Memo<'a> {
+    table: &'a ScoreTable,
+    sigma: Option<Col>,
+    theta: Option<Col>,
+    node: [NodeId; MEMO_SLOTS],
+    value: [(f32, f32); MEMO_SLOTS],
+}
+
+impl Memo<'_> {
+    fn get(&mut self, id: NodeId) -> (f32, f32) {
+        let e = id % MEMO_SLOTS;
+        if self.node[e] != id {
+            let read = |c: Option<Col>| c.map_or(f32::NAN, |c| self.table.get(c, id));
+            self.value[e] = (read(self.sigma), read(self.theta));
+            self.node[e] = id;
+        }
+        self.value[e]
+    }
+
+    fn sig(&mut self, id: NodeId) -> f32 {
+        self.get(id).0
+    }
+
+    fn link(&mut self, id: NodeId) -> f32 {
+        self.get(id).1
+    }
+}
+
+/// The best container of the leaf held by `h`: the ancestor holding the
+/// most text that is not links, favouring those with little link text;
+/// `(score, distance, link density, node)`.
+fn best_of(page: &Page, memo: &mut Memo, total: f32, h: NodeId) -> (f32, f32, f32, Option<NodeId>) {
+    let mut best = (f32::NAN, f32::NAN, f32::NAN, None);
+    let mut cur = Some(h);
+    for d in 0..=CONTAINER_SEARCH {
+        let Some(a) = cur else { break };
+        let (sig, l) = memo.get(a);
+        let s = sig / total;
+        let v = s * (1.0 - l.clamp(0.0, 1.0)).powi(2);
+        if best.0.is_nan() || v > best.0 {
+            best = (v, d as f32, l, Some(a));
+        }
+        cur = page.nodes[a].parent;
+    }
+    best
+}
+
+/// [`each_row`]'s rows reading only the table columns `cols`, into the
+/// first `cols.len()` slots of `row`, the context features
+/// ([`context_names`]) after them; the rest of `row` is left as it is,
+/// and `f` is given all of it. The decision reads only the columns its
+/// forests split on (63 of 88, one `ScoreTable::get` a leaf and column,
+/// about 46 Ir each) into a row its forests walk as it is: with the memo
+/// ([`MEMO_SLOTS`]) the decision's rows took 3,533,283,968 → 1,787,551,722
+/// Ir, forest walks included (callgrind over `pith-lab profile`, wcxb-dev
+/// first 150 pages).
+pub fn fill_rows(cx: &Context, table: &ScoreTable, cols: &[Col], row: &mut [f32], f: &mut dyn FnMut(usize, &[f32])) {
     let page = cx.page;
     let seg = cx.seg;
-    let leaf_cols = leaf_columns(table);
     let n = seg.leaves.len();
-    let mut values: Vec<f32> = Vec::with_capacity(leaf_cols.len() + context_names().len());
-
-    let sigma = table.col(SIGMA);
-    let theta = table.col(THETA);
-    let sig = |id: NodeId| sigma.map_or(f32::NAN, |c| table.get(c, id));
-    let link = |id: NodeId| theta.map_or(f32::NAN, |c| table.get(c, id));
-    let total = sig(0).max(1.0);
-    // The best container: the ancestor holding the most text that is not
-    // links, favouring those with little link text.
-    let best_of = |h: NodeId| {
-        let mut best = (f32::NAN, f32::NAN, f32::NAN, None);
-        let mut cur = Some(h);
-        for d in 0..=CONTAINER_SEARCH {
-            let Some(a) = cur else { break };
-            let s = sig(a) / total;
-            let l = link(a);
-            let v = s * (1.0 - l.clamp(0.0, 1.0)).powi(2);
-            if best.0.is_nan() || v > best.0 {
-                best = (v, d as f32, l, Some(a));
-            }
-            cur = page.nodes[a].parent;
-        }
-        best
+    let mut memo = Memo {
+        table,
+        sigma: table.col(SIGMA),
+        theta: table.col(THETA),
+        node: [usize::MAX; MEMO_SLOTS],
+        value: [(f32::NAN, f32::NAN); MEMO_SLOTS],
     };
-    // The page's best container overall, over every visible leaf.
+    let total = memo.sig(0).max(1.0);
+    // Every leaf's best container (its score, distance and link density),
+    // and the page's best container overall, over every visible leaf. Kept
+    // for the rows rather than searched again: 12 bytes a leaf, against
+    // the rows' 264 kept ([`crate::decision::leaf_probabilities`]); the
+    // decision took 3,092,622,346 → 2,956,476,795 Ir (callgrind over
+    // `pith-lab profile`, wcxb-dev first 150 pages).
     let mut page_best: Option<(f32, NodeId)> = None;
-    for l in seg.leaves.iter().filter(|l| !l.hidden) {
-        let (v, _, _, a) = best_of(l.holder());
-        if let Some(a) = a {
+    let mut bests: Vec<[f32; 3]> = Vec::with_capacity(n);
+    for l in &seg.leaves {
+        let (v, d, link, a) = best_of(page, &mut memo, total, l.holder());
+        bests.push([v, d, link]);
+        if let (Some(a), false) = (a, l.hidden) {
             if page_best.map_or(true, |(b, _)| v > b) {
                 page_best = Some((v, a));
             }
         }
     }
-    let type_probs: Vec<f32> = crate::page_type::KINDS
-        .iter()
-        .map(|k| table.col(&format!("pageType.{}", k.name())).map_or(f32::NAN, |c| table.get(c, 0)))
-        .collect();
+    let mut type_probs = [f32::NAN; crate::page_type::KINDS.len()];
+    for (p, k) in type_probs.iter_mut().zip(crate::page_type::KINDS) {
+        *p = table.col(&format!("pageType.{}", k.name())).map_or(f32::NAN, |c| table.get(c, 0));
+    }
+    // The page's figures, the same on every row.
+    let page_log_chars = total.ln_1p();
+    let page_link = memo.link(0);
+    let page_leaves = (n as f32).ln_1p();
+    let log_chars = |l: &crate::segment::Leaf| (l.chars as f32).ln_1p();
     let mut before = 0f32;
+    // The previous leaf's, this leaf's and the next leaf's `ln(1 + chars)`,
+    // each computed once.
+    let mut prev_log = f32::NAN;
+    let mut this_log = seg.leaves.first().map_or(f32::NAN, log_chars);
     for (i, leaf) in seg.leaves.iter().enumerate() {
-        values.clear();
-        for (_, c) in &leaf_cols {
-            values.push(table.get(*c, leaf.id));
+        let (values, context) = row.split_at_mut(cols.len());
+        let context: &mut [f32; CONTEXT_FEATURES] = (&mut context[..CONTEXT_FEATURES]).try_into().expect("a row of the context too");
+        for (v, &c) in values.iter_mut().zip(cols) {
+            *v = table.get(c, leaf.id);
         }
         let h = leaf.holder();
         let chars = leaf.chars as f32;
-        values.push(chars.ln_1p());
-        values.push(i as f32 / n.max(1) as f32);
-        values.push(before / total);
-        before += chars;
         let prev = i.checked_sub(1).map(|j| &seg.leaves[j]);
         let next = seg.leaves.get(i + 1);
-        values.push(prev.map_or(f32::NAN, |p| p.link_density()));
-        values.push(next.map_or(f32::NAN, |p| p.link_density()));
-        values.push(prev.map_or(f32::NAN, |p| (p.chars as f32).ln_1p()));
-        values.push(next.map_or(f32::NAN, |p| (p.chars as f32).ln_1p()));
+        let next_log = next.map_or(f32::NAN, log_chars);
+        context[0] = this_log;
+        context[1] = i as f32 / n.max(1) as f32;
+        context[2] = before / total;
+        before += chars;
+        context[3] = prev.map_or(f32::NAN, |p| p.link_density());
+        context[4] = next.map_or(f32::NAN, |p| p.link_density());
+        context[5] = prev_log;
+        context[6] = next_log;
+        (prev_log, this_log) = (this_log, next_log);
         let same = |o: Option<&crate::segment::Leaf>| {
             o.map_or(0.0, |o| if page.nodes[o.holder()].parent == page.nodes[h].parent { 1.0 } else { 0.0 })
         };
-        values.push(same(prev));
-        values.push(same(next));
-        let (v, d, l, a) = best_of(h);
-        values.push(v);
-        values.push(d);
-        values.push(l);
-        values.push(match (a, page_best) {
-            (_, Some((_, pb))) => {
+        context[7] = same(prev);
+        context[8] = same(next);
+        context[9..12].copy_from_slice(&bests[i]);
+        context[12] = match page_best {
+            Some((_, pb)) => {
                 if page.contains(pb, h) {
                     1.0
                 } else {
@@ -208,24 +286,24 @@ pub fn each_row(cx: &Context, table: &ScoreTable, f: &mut dyn FnMut(usize, &[f32
                 }
             }
             _ => f32::NAN,
-        });
-        values.push(total.ln_1p());
-        values.push(link(0));
-        values.push((n as f32).ln_1p());
-        for p in &type_probs {
-            values.push(*p);
-        }
-        for k in 1..=ANCESTOR_LEVELS {
-            match ancestor(page, h, k) {
+        };
+        context[13] = page_log_chars;
+        context[14] = page_link;
+        context[15] = page_leaves;
+        let (types, ancestors) = context[16..].split_at_mut(type_probs.len());
+        types.copy_from_slice(&type_probs);
+        let mut cur = Some(h);
+        for a3 in ancestors.chunks_exact_mut(3) {
+            cur = cur.and_then(|c| page.nodes[c].parent);
+            match cur {
                 Some(a) => {
-                    values.push(sig(a) / total);
-                    values.push(link(a));
-                    values.push(chars / sig(a).max(1.0));
+                    let (sig, link) = memo.get(a);
+                    a3.copy_from_slice(&[sig / total, link, chars / sig.max(1.0)]);
                 }
-                None => values.extend([f32::NAN; 3]),
+                None => a3.fill(f32::NAN),
             }
         }
-        f(i, &values);
+        f(i, row);
     }
 }
 
@@ -425,6 +503,7 @@ mod tests {
             assert!(!f.names.iter().any(|n| n == key), "{key} is a feature");
         }
         let ctx = context_names();
+        assert_eq!(ctx.len(), CONTEXT_FEATURES);
         assert_eq!(f.names[f.names.len() - ctx.len()..], ctx[..]);
         assert_eq!(f.values.len(), f.names.len() * 4);
         let at = |leaf: usize, name: &str| f.row(leaf)[f.names.iter().position(|n| n == name).unwrap()];

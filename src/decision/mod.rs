@@ -12,8 +12,8 @@ use crate::cues::vocabulary::{fnv, FNV_OFFSET};
 use crate::model::NodeId;
 use crate::page_type::{PageKind, PageType};
 use crate::papers::Context;
-use crate::table::{ColumnSpec, ScoreTable};
-use forest::Forest;
+use crate::table::{Col, ColumnSpec, ScoreTable};
+use forest::{Forest, Row, ROW_SLOTS};
 
 /// The method named in the output.
 pub const METHOD: &str = "composite";
@@ -172,9 +172,10 @@ pub fn probabilities_of(parts: &[&features::Features], forest: &Forest, rows: us
 pub const ROWS_KEPT_MAX: usize = 16 << 20;
 
 /// The leaf model's probabilities: (first stage, final). Each leaf's
-/// feature row is built once and read at once ([`features::each_row`]):
+/// feature row is built once and read at once ([`features::fill_rows`]:
+/// only the columns the forests split on, 98 values with the context):
 /// the first forest's probability, and a copy of only the features the
-/// second forest reads (69 of 122), or on a very large page none
+/// second forest reads (66 of the 98), or on a very large page none
 /// ([`ROWS_KEPT_MAX`]). On the 200,000-element page (97,781 leaves) the
 /// rows took 52 MiB as two full matrices and take 26 MiB so. Kept in half
 /// precision (rounded down, which compares with the forests'
@@ -189,8 +190,14 @@ pub fn leaf_probabilities(cx: &Context, table: &ScoreTable, model: &LeafModel) -
 /// `kept_max` values.
 pub fn leaf_probabilities_keeping(cx: &Context, table: &ScoreTable, model: &LeafModel, kept_max: usize) -> (Vec<f32>, Vec<f32>) {
     let n = cx.seg.leaves.len();
-    let names = features::feature_names(table);
-    let position = |f: &str| names.iter().position(|n| n == f);
+    // The row: the table columns either forest splits on, in the table's
+    // order, then the context features ([`features::fill_rows`]).
+    let second_features = model.second.map_or(&[][..], |s| s.features);
+    let split_on = |key: &str| model.first.features.contains(&key) || second_features.contains(&key);
+    let (keys, cols): (Vec<&str>, Vec<Col>) = features::leaf_columns(table).into_iter().filter(|&(k, _)| split_on(k)).unzip();
+    let context = features::context_names();
+    let names: Vec<&str> = keys.into_iter().chain(context.iter().map(String::as_str)).collect();
+    let position = |f: &str| names.iter().position(|&n| n == f);
     // The first forest's features in the row (one the page lacks reads as
     // missing).
     let first_at: Vec<Option<usize>> = model.first.features.iter().map(|f| position(f)).collect();
@@ -212,15 +219,18 @@ pub fn leaf_probabilities_keeping(cx: &Context, table: &ScoreTable, model: &Leaf
             .collect()
     });
     let keep_rows = n * kept.len() <= kept_max;
-    let first = model.first.decode();
-    let mut x = vec![f32::NAN; model.first.features.len()];
+    // The forests walk rows of `ROW_SLOTS` values: the first one the
+    // feature row itself, a feature the page lacks read from a slot past
+    // the row's end (always NaN); the second one the kept columns, then the
+    // extras. Where they do not fit (a table of more columns than
+    // `ROW_SLOTS`), `Vec` rows as long as needed, walked with bounds checks.
+    let width = names.len();
+    let mut x = vec![f32::NAN; ROW_SLOTS.max(width + 1)];
+    let first = model.first.decode_at(|k| first_at[k].unwrap_or(width));
     let mut p1 = Vec::with_capacity(n);
     let mut rows: Vec<f32> = Vec::with_capacity(if keep_rows { n * kept.len() } else { 0 });
-    features::each_row(cx, table, &mut |_, row| {
-        for (slot, at) in x.iter_mut().zip(&first_at) {
-            *slot = at.map_or(f32::NAN, |j| row[j]);
-        }
-        p1.push(first.probability(&x));
+    features::fill_rows(cx, table, &cols, &mut x, &mut |_, row| {
+        p1.push(probability(&first, row));
         if keep_rows {
             rows.extend(kept.iter().map(|&j| row[j]));
         }
@@ -228,37 +238,44 @@ pub fn leaf_probabilities_keeping(cx: &Context, table: &ScoreTable, model: &Leaf
     let Some(second) = model.second else {
         return (p1.clone(), p1);
     };
-    let decoded = second.decode();
-    let mut x = vec![f32::NAN; second.features.len()];
-    // The second forest on one leaf: its kept columns (`kept_value(k)`)
-    // and its extras.
-    let mut probability = |kept_value: &dyn Fn(usize) -> f32, extras: &[f32]| {
-        for (slot, at) in x.iter_mut().zip(&second_at) {
-            *slot = match at {
-                Some(Ok(k)) => kept_value(*k),
-                Some(Err(j)) => extras[*j],
-                None => f32::NAN,
-            };
-        }
-        decoded.probability(&x)
-    };
+    let (width, extras_width) = (kept.len(), extras_names.len());
+    let decoded = second.decode_at(|k| match second_at[k] {
+        Some(Ok(k)) => k,
+        Some(Err(j)) => width + j,
+        None => width + extras_width,
+    });
+    let mut x = vec![f32::NAN; ROW_SLOTS.max(width + extras_width + 1)];
     let mut p2 = Vec::with_capacity(n);
     if keep_rows {
-        let width = kept.len();
         features::each_extras_row(cx, &p1, &mut |i, extras| {
-            let row = &rows[i * width..(i + 1) * width];
-            p2.push(probability(&|k| row[k], extras));
+            x[..width].copy_from_slice(&rows[i * width..(i + 1) * width]);
+            x[width..width + extras_width].copy_from_slice(extras);
+            p2.push(probability(&decoded, &x));
         });
     } else {
         // Each leaf's extras made beside its row: no matrix of them.
         let extras = features::Extras::new(cx, &p1);
         let mut extras_row = Vec::new();
-        features::each_row(cx, table, &mut |i, row| {
+        let mut row = vec![f32::NAN; names.len()];
+        features::fill_rows(cx, table, &cols, &mut row, &mut |i, row| {
             extras.row(i, &mut extras_row);
-            p2.push(probability(&|k| row[kept[k]], &extras_row));
+            for (slot, &j) in x.iter_mut().zip(&kept) {
+                *slot = row[j];
+            }
+            x[width..width + extras_width].copy_from_slice(&extras_row);
+            p2.push(probability(&decoded, &x));
         });
     }
     (p1, p2)
+}
+
+/// `forest`'s probability of the row `x`: walked as a [`Row`] where it is
+/// one (every row but those of a table wider than [`ROW_SLOTS`]).
+fn probability(forest: &forest::Decoded, x: &[f32]) -> f32 {
+    match <&Row>::try_from(x) {
+        Ok(row) => forest.probability_row(row),
+        Err(_) => forest.probability(x),
+    }
 }
 
 /// The page's cut (see [`Cut`]).
