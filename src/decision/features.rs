@@ -220,18 +220,11 @@ pub fn fill_rows(cx: &Context, table: &ScoreTable, cols: &[Col], row: &mut [f32]
         value: [(f32::NAN, f32::NAN); MEMO_SLOTS],
     };
     let total = memo.sig(0).max(1.0);
-    // Every leaf's best container (its score, distance and link density),
-    // and the page's best container overall, over every visible leaf. Kept
-    // for the rows rather than searched again: 12 bytes a leaf, against
-    // the rows' 264 kept ([`crate::decision::leaf_probabilities`]); the
-    // decision took 3,092,622,346 → 2,956,476,795 Ir (callgrind over
-    // `pith-lab profile`, wcxb-dev first 150 pages).
+    // The page's best container overall, over every visible leaf.
     let mut page_best: Option<(f32, NodeId)> = None;
-    let mut bests: Vec<[f32; 3]> = Vec::with_capacity(n);
-    for l in &seg.leaves {
-        let (v, d, link, a) = best_of(page, &mut memo, total, l.holder());
-        bests.push([v, d, link]);
-        if let (Some(a), false) = (a, l.hidden) {
+    for l in seg.leaves.iter().filter(|l| !l.hidden) {
+        let (v, _, _, a) = best_of(page, &mut memo, total, l.holder());
+        if let Some(a) = a {
             if page_best.map_or(true, |(b, _)| v > b) {
                 page_best = Some((v, a));
             }
@@ -276,9 +269,12 @@ pub fn fill_rows(cx: &Context, table: &ScoreTable, cols: &[Col], row: &mut [f32]
         };
         context[7] = same(prev);
         context[8] = same(next);
-        context[9..12].copy_from_slice(&bests[i]);
-        context[12] = match page_best {
-            Some((_, pb)) => {
+        let (v, d, l, a) = best_of(page, &mut memo, total, h);
+        context[9] = v;
+        context[10] = d;
+        context[11] = l;
+        context[12] = match (a, page_best) {
+            (_, Some((_, pb))) => {
                 if page.contains(pb, h) {
                     1.0
                 } else {
