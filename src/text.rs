@@ -83,26 +83,12 @@ fn is_word_char_wide(c: char) -> bool {
 /// Number of words: runs of word characters, where each character of an
 /// unspaced script counts as a word of its own.
 pub fn word_count(s: &str) -> usize {
-    let mut count = 0;
-    let mut in_word = false;
-    for c in s.chars() {
-        if is_unspaced(c) {
-            count += 1;
-            in_word = false;
-        } else if is_word_char(c) {
-            if !in_word {
-                count += 1;
-                in_word = true;
-            }
-        } else {
-            in_word = false;
-        }
-    }
-    count
+    chars_and_words(s).1
 }
 
-/// The characters of `s` that are not whitespace, and [`word_count`]'s
-/// words, in one pass over the text (the segmentation measures every text
+/// The characters of `s` that are not whitespace, and its words (runs of
+/// word characters, each character of an unspaced script a word of its
+/// own: [`word_count`]), in one pass over the text (the segmentation measures every text
 /// node so; two passes were 2 % of the core's instructions, callgrind over
 /// `pith-lab profile`, session 15).
 pub fn chars_and_words(s: &str) -> (usize, usize) {
@@ -164,9 +150,9 @@ pub fn has_class(class: &str, names: &[&str]) -> bool {
 /// token (no word list holds one) is lower-cased into a `String`.
 const NAME_TOKEN_STACK: usize = 64;
 
-/// Calls `f` with each of [`NameTokens::new`]'s tokens of `class` and `id`,
-/// in the same order, without its buffers: a token with no capital is a
-/// slice of the name itself, any other is lower-cased on the stack. The
+/// Calls `f` with each word of `class`, then of `id`, as [`NameTokens`]
+/// splits them, without its buffers: a token with no capital is a slice
+/// of the name itself, any other is lower-cased on the stack. The
 /// markup and names cues split every element's names; `NameTokens`' two
 /// buffers were 13 % of the core's allocations (valgrind's DHAT over
 /// `pith-lab profile wcxb-dev --limit 40`, session 15).
@@ -236,32 +222,13 @@ impl NameTokens {
     pub fn new(class: &str, id: &str) -> NameTokens {
         // At most one byte per byte of the names: one allocation, no regrowth.
         let mut t = NameTokens { buf: String::with_capacity(class.len() + id.len()), ends: Vec::new() };
-        for s in [class, id] {
-            let mut prev_lower = false;
-            for c in s.chars() {
-                if c.is_ascii_alphanumeric() {
-                    if c.is_ascii_uppercase() && prev_lower {
-                        t.end_token();
-                    }
-                    prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
-                    t.buf.push(c.to_ascii_lowercase());
-                } else {
-                    t.end_token();
-                    prev_lower = false;
-                }
-            }
-            t.end_token();
-        }
+        each_name_token(class, id, |token| {
+            t.buf.push_str(token);
+            t.ends.push(t.buf.len() as u32);
+        });
         t
     }
 
-    /// Ends the token being read, if it has a character.
-    fn end_token(&mut self) {
-        let start = self.ends.last().copied().unwrap_or(0);
-        if self.buf.len() as u32 > start {
-            self.ends.push(self.buf.len() as u32);
-        }
-    }
 
     /// Whether any token is one of `words`.
     pub fn any(&self, words: &[&str]) -> bool {

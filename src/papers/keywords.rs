@@ -372,14 +372,6 @@ const NO_TERM: u32 = u32::MAX;
 /// short page's terms fit without a regrowth.
 const INDEX_SLOTS: usize = 256;
 
-/// [`Fnv1a`] of a string's bytes.
-fn fnv_str(s: &str) -> u64 {
-    use std::hash::Hasher;
-    let mut h = Fnv1a::default();
-    h.write(s.as_bytes());
-    h.finish()
-}
-
 impl PageTerms {
     /// The terms of every leaf of the page. Each distinct word is
     /// analysed once (pages repeat their words).
@@ -430,7 +422,7 @@ impl PageTerms {
     pub fn id(&mut self, term: &str) -> u32 {
         let mask = self.slots.len().wrapping_sub(1);
         if !self.slots.is_empty() {
-            let mut k = fnv_str(term) as usize & mask;
+            let mut k = super::vsse::fnv1a64(term.as_bytes()) as usize & mask;
             loop {
                 match self.slots[k] {
                     NO_TERM => break,
@@ -458,7 +450,7 @@ impl PageTerms {
 /// ([`PageTerms`]' index).
 fn place(slots: &mut [u32], term: &str, i: u32) {
     let mask = slots.len() - 1;
-    let mut k = fnv_str(term) as usize & mask;
+    let mut k = super::vsse::fnv1a64(term.as_bytes()) as usize & mask;
     while slots[k] != NO_TERM {
         k = (k + 1) & mask;
     }
