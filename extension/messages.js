@@ -24,7 +24,7 @@
  * @property {number} initMs       loading the wasm core (0 once loaded in this page)
  * @property {number} walkMs       reading the page (web-sys walk into the model, or the JS walker)
  * @property {number} scoreMs      scoring and building the article (on the JS-walker path:
- *                                 the round trip to the background, facts sent as JSON)
+ *                                 the round trip to the background, facts sent packed)
  * @property {number} extractMs    walk + score
  * @property {number} totalMs
  * @property {number} [startedAt]  Date.now() when the content script began (the
@@ -150,7 +150,8 @@ var PithMessages = Object.freeze({
   /**
    * CS → BG: score these facts (read by the JS walker: a page of up to
    * 20,000 elements, or one that blocks WebAssembly) with the background's
-   * wasm core. `{type, facts: string (PageFacts as JSON), options}` →
+   * wasm core. `{type, facts: {strings: string, numbers: number[]} (packed
+   * facts, src/model/packed.rs), options}` →
    * `{ok: true, extraction} | {ok: false, error}`.
    *
    * A toolbar click's read adds `{jobId, activated, startedAt, initMs,

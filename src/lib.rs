@@ -72,4 +72,4 @@ pub mod web;
 
 pub use error::{Error, Result};
 pub use extract::{extract, Extraction, Options};
-pub use model::{Page, PageFacts};
+pub use model::{Packed, Page, PageFacts};

@@ -1,5 +1,6 @@
 //! `PageFacts::from_json` and `Page::from_json` (the core's own JSON
-//! reader, used in the wasm build) against serde_json, on every facts dump the evaluation wrote for
+//! reader, used in the wasm build) against serde_json, and the packed
+//! facts (`src/model/packed.rs`) packed and read back, on every facts dump the evaluation wrote for
 //! the readability set (`./build.sh eval` →
 //! `eval-out/facts/readability/*.json.gz`; the other sets' 1,500 dumps
 //! agree too but take minutes in a debug build). Skipped when
@@ -43,6 +44,14 @@ fn from_json_decodes_every_eval_dump_as_serde_does() {
         // The page built as the text is read (the wasm's path) is the same.
         let streamed = Page::from_json(&json);
         assert_eq!(format!("{streamed:?}"), format!("{b:?}"), "{}: Page::from_json differs", path.display());
+        // Packed (the JS walker's form for the background): the same facts
+        // back, and the same page built from them.
+        let facts = serde_json::from_str::<PageFacts>(&json).unwrap();
+        let packed = facts.to_packed();
+        let unpacked = PageFacts::from_packed(&packed.strings, &packed.numbers).unwrap();
+        assert_eq!(format!("{unpacked:?}"), format!("{facts:?}"), "{}: packed facts differ", path.display());
+        let from_packed = Page::from_packed(&packed.strings, &packed.numbers);
+        assert_eq!(format!("{from_packed:?}"), format!("{b:?}"), "{}: Page::from_packed differs", path.display());
         checked += 1;
     }
     eprintln!("{checked} dumps decoded alike");

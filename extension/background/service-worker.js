@@ -922,7 +922,9 @@ chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
     return answer(injectCore(sender.tab.id).then(() => ({ ok: true })));
   }
   if (message.type === PithMessages.CS_BG_SCORE_FACTS) {
-    const score = () => wasmReady.then(() => wasm_bindgen.extractFacts(message.facts, message.options));
+    // The JS walker's packed facts (src/model/packed.rs).
+    const facts = message.facts || {};
+    const score = () => wasmReady.then(() => wasm_bindgen.extractPacked(facts.strings, facts.numbers, message.options));
     if (typeof message.jobId === 'string' && sender.tab && sender.frameId === 0) {
       scoreForReader(sender.tab.id, message, score)
         .then(sendResponse, (e) => sendResponse({ ok: false, error: errorText(e) }));

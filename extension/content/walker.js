@@ -1,8 +1,8 @@
 // The JS walker: the same walk as src/web/walk.rs, in plain JS, for pages
 // whose Content-Security-Policy blocks WebAssembly in content scripts. It
 // reads the same facts in the same order (see the walk rules in
-// src/model/facts.rs); the wasm core scores them elsewhere (the service
-// worker) and node ids map back through `nodes`. An end-to-end test checks
+// src/model/facts.rs), packed (src/model/packed.rs); the wasm core scores
+// them elsewhere (the service worker) and node ids map back through `nodes`. An end-to-end test checks
 // that both walkers give equal facts and equal scores on one page.
 //
 // Defines the global `PithWalker` (a classic script, injected as a file).
@@ -96,15 +96,37 @@ var PithWalker = (() => {
     return doc.body || doc.documentElement;
   }
 
-  /** Sets `obj[key] = value` unless value is empty (the core's default). */
-  function put(obj, key, value) {
-    if (value) obj[key] = value;
-  }
+  // The packed facts' format (src/model/packed.rs): keep in step with
+  // FORMAT, the record kinds and the element flags there.
+  const FORMAT = 1;
+  const TEXT = 0;
+  const ELEMENT = 1;
+  const FONT = 2;
+  const FRAME_SKIPPED = 3;
+  const HIDDEN = 1;
+  const ARIA_HIDDEN = 1 << 1;
+  const VISUAL = 1 << 2;
+  const BOX = 1 << 3;
+  const HREF = 1 << 4;
+  const ATTRS = 1 << 5;
+  const ID = 1 << 6;
+  const CLASS = 1 << 7;
+  const ROLE = 1 << 8;
+  const SRC = 1 << 9;
+  const ALT = 1 << 10;
+  const DIR = 1 << 11;
+  const REL = 1 << 12;
+  const ITEMPROP = 1 << 13;
+  const POSITION = 1 << 16;
 
   /**
-   * Walks a rendered document.
+   * Walks a rendered document into packed facts (src/model/packed.rs):
+   * `strings`, every string one after another, and `numbers`, the page's
+   * shape with each string's length; a plain array, so that a message
+   * carries it as a structured clone or as JSON alike. The core reads them
+   * with `extractPacked`, or back into facts with `packedFacts`.
    * @param {Document} doc
-   * @returns {{facts: Object, nodes: Node[]}}
+   * @returns {{packed: {strings: string, numbers: number[]}, nodes: Node[]}}
    */
   function walk(doc) {
     if (!HTML_CONTENT_TYPES.includes(doc.contentType)) {
@@ -115,32 +137,35 @@ var PithWalker = (() => {
     const start = doc.body || html;
     const scrollX = win.scrollX;
     const scrollY = win.scrollY;
-    const facts = {
-      url: doc.URL,
-      title: doc.title,
-      lang: html.getAttribute('lang') || '',
-      dir: html.getAttribute('dir') || '',
-      meta: [],
-      jsonLd: [],
-      viewportWidth: html.clientWidth,
-      viewportHeight: html.clientHeight,
-      nodes: [],
-      framesSkipped: [],
+    const numbers = [FORMAT, html.clientWidth, html.clientHeight];
+    const parts = [];
+    const str = (s) => {
+      numbers.push(s.length);
+      parts.push(s);
     };
+    str(doc.URL);
+    str(doc.title);
+    str(html.getAttribute('lang') || '');
+    str(html.getAttribute('dir') || '');
     // Relative addresses resolve against this (a <base href>); kept only
     // where it differs from the page's address.
-    if (doc.baseURI !== doc.URL) facts.baseUrl = doc.baseURI;
+    str(doc.baseURI !== doc.URL ? doc.baseURI : '');
+    const meta = [];
     for (const m of doc.querySelectorAll('meta')) {
       const key = m.getAttribute('property') ?? m.getAttribute('name') ?? m.getAttribute('itemprop');
       const content = m.getAttribute('content');
-      if (key !== null && content !== null) facts.meta.push({ key, content });
+      if (key !== null && content !== null) meta.push(key, content);
     }
-    for (const s of doc.querySelectorAll("script[type='application/ld+json']")) {
-      facts.jsonLd.push(s.textContent || '');
-    }
+    numbers.push(meta.length / 2);
+    for (const s of meta) str(s);
+    const jsonLd = doc.querySelectorAll("script[type='application/ld+json']");
+    numbers.push(jsonLd.length);
+    for (const s of jsonLd) str(s.textContent || '');
 
-    const out = facts.nodes;
     const nodes = [];
+    // Per node: whether it has rendered facts (an element outside hidden
+    // subtrees), and whether its font was read.
+    const visual = [];
     const fontRead = [];
     // The documents walked: the page, then each same-origin frame entered,
     // with the offset from its viewport's coordinates to the page's.
@@ -155,20 +180,22 @@ var PithWalker = (() => {
     let lastStyle = null;
     while (stack.length) {
       const [node, parent, inHidden, frame] = stack.pop();
-      const index = out.length;
+      const index = nodes.length;
       if (node.nodeType === Node.TEXT_NODE) {
         const data = node.nodeValue || '';
         if (parent >= 0 && !fontRead[parent] && !BLANK.test(data)) {
           fontRead[parent] = true;
-          const visual = out[parent].visual;
-          if (visual) {
+          if (visual[parent]) {
             const style = lastStyleIndex === parent ? lastStyle : frames[frameOf[parent]].win.getComputedStyle(nodes[parent]);
-            visual.fontSize = style.getPropertyValue('font-size');
-            visual.fontWeight = style.getPropertyValue('font-weight');
-            visual.lineHeight = style.getPropertyValue('line-height');
+            numbers.push(FONT, parent);
+            str(style.getPropertyValue('font-size'));
+            str(style.getPropertyValue('font-weight'));
+            str(style.getPropertyValue('line-height'));
           }
         }
-        out.push({ parent, tag: '#text', text: data });
+        numbers.push(TEXT, parent);
+        str(data);
+        visual.push(false);
       } else if (node.nodeType === Node.ELEMENT_NODE) {
         const tag = asciiLower(node.localName);
         if (SKIPPED_TAGS.has(tag)) continue;
@@ -178,52 +205,85 @@ var PithWalker = (() => {
         const display = style ? style.getPropertyValue('display') : '';
         const hidden = inHidden || display === 'none'
           || (display !== 'contents' && !node.checkVisibility(VISIBILITY_OPTIONS));
-        const f = { parent, tag };
+        let flags = 0;
+        let id = null;
+        let cls = null;
+        let role = null;
+        let href = null;
+        let src = null;
+        let alt = null;
+        let dir = null;
+        let rel = null;
+        let itemprop = null;
+        let attrs = null;
         // Most elements carry no attribute at all: one call saves seven.
         if (node.hasAttributes()) {
-          put(f, 'id', node.getAttribute('id'));
-          put(f, 'class', node.getAttribute('class'));
-          put(f, 'role', node.getAttribute('role'));
-          if (tag === 'a') {
-            const href = node.getAttribute('href');
-            if (href !== null) f.href = href;
-          }
+          id = node.getAttribute('id');
+          cls = node.getAttribute('class');
+          role = node.getAttribute('role');
+          if (tag === 'a') href = node.getAttribute('href');
           if (tag === 'img') {
-            put(f, 'src', node.getAttribute('src'));
-            put(f, 'alt', node.getAttribute('alt'));
+            src = node.getAttribute('src');
+            alt = node.getAttribute('alt');
           }
-          put(f, 'dir', node.getAttribute('dir'));
-          put(f, 'rel', node.getAttribute('rel'));
-          put(f, 'itemprop', node.getAttribute('itemprop'));
-          if ((node.getAttribute('aria-hidden') || '').trim() === 'true') f.ariaHidden = true;
+          dir = node.getAttribute('dir');
+          rel = node.getAttribute('rel');
+          itemprop = node.getAttribute('itemprop');
+          if ((node.getAttribute('aria-hidden') || '').trim() === 'true') flags |= ARIA_HIDDEN;
           const names = READ_ATTRIBUTES.get(tag);
           if (names) {
-            const attrs = [];
             for (const k of names) {
               const v = node.getAttribute(k);
-              if (v !== null) attrs.push(k, v);
+              if (v !== null) (attrs ??= []).push(k, v);
             }
-            if (attrs.length) f.attrs = attrs;
           }
         }
+        // Empty strings are absent (the core's default); an empty href is not.
+        if (id) flags |= ID;
+        if (cls) flags |= CLASS;
+        if (role) flags |= ROLE;
+        if (href !== null) flags |= HREF;
+        if (src) flags |= SRC;
+        if (alt) flags |= ALT;
+        if (dir) flags |= DIR;
+        if (rel) flags |= REL;
+        if (itemprop) flags |= ITEMPROP;
+        if (attrs) flags |= ATTRS;
         let r = null;
+        let position = '';
         if (hidden) {
-          f.hidden = true;
+          flags |= HIDDEN;
         } else {
-          f.visual = { display };
+          flags |= VISUAL;
           // reads_box: a non-replaced inline element's box is its block's
           // (src/model/facts.rs), not read.
           if (display !== 'inline' || BOXED_INLINE_TAGS.has(tag)) {
             r = node.getBoundingClientRect();
-            f.visual.x = r.x + frames[frame].x;
-            f.visual.y = r.y + frames[frame].y;
-            f.visual.w = r.width;
-            f.visual.h = r.height;
+            flags |= BOX;
           }
           // Inline boxes are placed by their line: `position` is not read.
-          if (display !== 'inline') put(f.visual, 'position', style.getPropertyValue('position'));
+          if (display !== 'inline') position = style.getPropertyValue('position');
+          if (position) flags |= POSITION;
         }
-        out.push(f);
+        numbers.push(ELEMENT, parent, flags);
+        str(tag);
+        if (id) str(id);
+        if (cls) str(cls);
+        if (role) str(role);
+        if (href !== null) str(href);
+        if (src) str(src);
+        if (alt) str(alt);
+        if (dir) str(dir);
+        if (rel) str(rel);
+        if (itemprop) str(itemprop);
+        if (!hidden) str(display);
+        if (position) str(position);
+        if (r) numbers.push(r.x + frames[frame].x, r.y + frames[frame].y, r.width, r.height);
+        if (attrs) {
+          numbers.push(attrs.length);
+          for (const s of attrs) str(s);
+        }
+        visual.push(!hidden);
         lastStyleIndex = hidden ? -1 : index;
         lastStyle = hidden ? null : style;
         if (tag === 'noscript') {
@@ -240,9 +300,10 @@ var PithWalker = (() => {
             });
             const root = frameRoot(inner);
             if (root) pushChildren(stack, root, index, hidden, frames.length - 1);
-          } else {
+          } else if (node.src) {
             // The src property: the address resolved.
-            if (node.src) facts.framesSkipped.push(node.src);
+            numbers.push(FRAME_SKIPPED);
+            str(node.src);
           }
         } else if (!OPAQUE_TAGS.has(tag)
           || (tag === FALLBACK_TAG && !hidden && [...node.children].some((c) => c.checkVisibility(VISIBILITY_OPTIONS)))) {
@@ -255,8 +316,7 @@ var PithWalker = (() => {
       fontRead.push(false);
       frameOf.push(frame);
     }
-    if (!facts.framesSkipped.length) delete facts.framesSkipped;
-    return { facts, nodes };
+    return { packed: { strings: parts.join(''), numbers }, nodes };
   }
 
   return { walk };

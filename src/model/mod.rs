@@ -10,6 +10,7 @@
 //! exist, methods may use them to see what HTML alone cannot.
 
 mod facts;
+mod packed;
 mod tag;
 
 pub use facts::{
@@ -17,6 +18,7 @@ pub use facts::{
     attributes_read, screen_reader_only, FRAME_TAGS, NORMAL_LINE_HEIGHT, READ_ATTRIBUTES, NOSCRIPT_MIN_MARKUP, OPAQUE_TAGS, SKIPPED_TAGS, TEXT_NODE_TAG,
 };
 pub use tag::Tag;
+pub use packed::Packed;
 
 use serde::Serialize;
 

@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::Error;
 use crate::extract::{extract, Options};
-use crate::model::{Builder, Page};
+use crate::model::{Builder, Page, PageFacts};
 
 impl From<Error> for JsValue {
     fn from(e: Error) -> JsValue {
@@ -166,8 +166,10 @@ pub fn extract_document(doc: &web_sys::Document, options_value: JsValue) -> Resu
 pub fn warm_up() -> Result<(), JsError> {
     // As a click's facts go (without the score table), the output's
     // crossing to JS included: it is compiled on first use too.
+    // Through the packed facts, the JS walker's form for the background.
     let options = Options { scores: false, clock: Some(performance_now), ..Options::default() };
-    extract_json(&crate::warmup::facts_json(), &options).map(drop)
+    let packed = PageFacts::from_json(&crate::warmup::facts_json()).map_err(js_error)?.to_packed();
+    extract_model(|| Page::from_packed(&packed.strings, &packed.numbers), &options).map(drop)
 }
 
 /// Extracts from facts read by the JS walker (where wasm cannot run in the
@@ -190,10 +192,45 @@ pub fn extract_facts(facts: JsValue, options_value: JsValue) -> Result<JsValue, 
 
 /// Facts as JSON text → page model → extraction → JS value.
 fn extract_json(json: &str, options: &Options) -> Result<JsValue, JsError> {
+    extract_model(|| Page::from_json(json), options)
+}
+
+/// The page model from `model` (timed as the model's stage) → extraction →
+/// JS value.
+fn extract_model(model: impl FnOnce() -> Result<Page, Error>, options: &Options) -> Result<JsValue, JsError> {
     let t = performance_now();
-    let page = Page::from_json(json).map_err(js_error)?;
+    let page = model().map_err(js_error)?;
     let model_ms = performance_now() - t;
     let mut out = extract(&page, options).map_err(js_error)?;
     out.stages.model_ms = model_ms;
     to_js(&out)
+}
+
+/// Extracts from the JS walker's packed facts (`src/model/packed.rs`): the
+/// background's path for pages where the JS walker read the page. Node ids
+/// in the result index the walker's node list. `numbers` may be a plain
+/// array or a `Float64Array`.
+#[wasm_bindgen(js_name = extractPacked)]
+pub fn extract_packed(strings: &str, numbers: &[f64], options_value: JsValue) -> Result<JsValue, JsError> {
+    extract_model(|| Page::from_packed(strings, numbers), &options(options_value)?)
+}
+
+/// The facts in packed facts, as a `PageFacts` object (to compare the
+/// walkers, and to dump the JS walker's facts).
+#[wasm_bindgen(js_name = packedFacts)]
+pub fn packed_facts(strings: &str, numbers: &[f64]) -> Result<JsValue, JsError> {
+    to_js(&PageFacts::from_packed(strings, numbers).map_err(js_error)?)
+}
+
+/// Facts' JSON text packed as the JS walker packs them, `{strings,
+/// numbers}` (for the bench, which reads dumped facts).
+#[wasm_bindgen(js_name = packFacts)]
+pub fn pack_facts(json: &str) -> Result<JsValue, JsError> {
+    let packed = PageFacts::from_json(json).map_err(js_error)?.to_packed();
+    let out = js_sys::Object::new();
+    let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&out, &JsValue::from_str(k), v).map(drop);
+    set("strings", &JsValue::from_str(&packed.strings))
+        .and_then(|()| set("numbers", &js_sys::Float64Array::from(packed.numbers.as_slice()).into()))
+        .map_err(|_| js_error(Error::Decode("packFacts: could not build the result".into())))?;
+    Ok(out.into())
 }

@@ -420,9 +420,9 @@ test('the reader opens while the worker scores the page, then shows its article 
   /** The worker's scoring made this slow: far longer than the reader takes to start loading. */
   const SLOW_SCORE_MS = 2000;
   await browser.worker.evaluate((ms) => {
-    const original = wasm_bindgen.extractFacts;
-    globalThis.pithTestRestore = () => { wasm_bindgen.extractFacts = original; };
-    wasm_bindgen.extractFacts = (...args) => {
+    const original = wasm_bindgen.extractPacked;
+    globalThis.pithTestRestore = () => { wasm_bindgen.extractPacked = original; };
+    wasm_bindgen.extractPacked = (...args) => {
       const end = Date.now() + ms;
       while (Date.now() < end);
       const out = original(...args);

@@ -47,7 +47,8 @@ async function bothWalks(path) {
     }));
     const js = PithWalker.walk(document);
     const fromWasm = clean(wasm_bindgen.readFacts(document));
-    const fromJs = clean(js.facts);
+    // The JS walker's packed facts, read back by the core (src/model/packed.rs).
+    const fromJs = clean(wasm_bindgen.packedFacts(js.packed.strings, js.packed.numbers));
     const live = wasm_bindgen.walkDocument(document);
     // A long <noscript>'s content is parsed by each walker into a document of
     // its own: there the nodes can only be alike (same name, same text).
@@ -55,7 +56,7 @@ async function bothWalks(path) {
       && b.ownerDocument !== document && a.nodeName === b.nodeName && a.textContent === b.textContent);
     const sameNodes = js.nodes.every((n, i) => same(live.node(i), n)) && live.nodeCount === js.nodes.length;
     const scoresWasm = live.extract({ scores: true });
-    const scoresJs = wasm_bindgen.extractFacts(js.facts, { scores: true });
+    const scoresJs = wasm_bindgen.extractPacked(js.packed.strings, js.packed.numbers, { scores: true });
     live.free();
     return { fromWasm, fromJs, sameNodes, scoresWasm, scoresJs };
   }, server.url('/ext/pkg/pith_bg.wasm'));

@@ -15,9 +15,9 @@
 //    beside Readability.js 0.6 on a clone of the same document, same run,
 //    and Readability.js's own first run in the page (its code cold, as
 //    Pith's first run is). Also the JS walker (the strict-CSP path and,
-//    for pages of up to 20,000 elements, the click's) and its facts into
-//    the core, split into the JSON text, the page model, the core's stages
-//    and the rest; its first run in the page plus a warm core's scoring is
+//    for pages of up to 20,000 elements, the click's) and its packed facts
+//    into the core, split into the page model, the core's stages and the
+//    rest (and, beside it, the same facts as JSON text, the path before); its first run in the page plus a warm core's scoring is
 //    the first click on that path (the messages to and from the
 //    background not included).
 //    Peak wasm memory per page: the instance's linear memory after the
@@ -104,11 +104,11 @@ const STAGES = [
   ['backgroundClick', '**first click on the background path: the JS walker\'s first run + its facts → a warm core (messages not included)**'],
   ['jsWalk', 'JS walker (strict-CSP path)'],
   ['floor', 'floor: the walk\'s style and layout reads alone (bare JS loop)'],
-  ['factsExtract', 'JS facts → core (JSON, model, extract)'],
-  ['factsText', '  of which the facts as JSON text (JSON.stringify)'],
-  ['factsModel', '  of which the JSON text → page model (core)'],
+  ['factsExtract', 'JS walker\'s packed facts → core (model, extract)'],
+  ['factsModel', '  of which the packed facts → page model (core)'],
   ['factsCore', '  of which the core\'s stages'],
-  ['factsRest', '  of which the rest: the text into wasm memory, the output out'],
+  ['factsRest', '  of which the rest: the facts into wasm memory, the output out'],
+  ['factsJson', 'the same facts as JSON text → core (JSON.stringify + extractFacts, the path before packed facts)'],
 ];
 
 /**
@@ -232,7 +232,7 @@ async function measure({ runs, wasmBytes }) {
   const startFirstCall = performance.now() - t;
 
   const keys = ['walk', 'walkDom', 'walkStyle', 'model', 'segment', 'signals', 'pageType', 'decision', 'article',
-    'output', 'pith', 'jsWalk', 'factsExtract', 'factsText', 'factsModel', 'factsCore', 'factsRest', 'readability', 'floor'];
+    'output', 'pith', 'jsWalk', 'factsExtract', 'factsModel', 'factsCore', 'factsRest', 'factsJson', 'readability', 'floor'];
   const steps = Object.fromEntries(keys.map((k) => [k, []]));
   let elements = 0;
   let cold = 0;
@@ -253,15 +253,18 @@ async function measure({ runs, wasmBytes }) {
     const js = PithWalker.walk(document);
     steps.jsWalk.push(performance.now() - t);
     t = performance.now();
-    const text = JSON.stringify(js.facts);
-    const textMs = performance.now() - t;
-    const fx = wasm_bindgen.extractFacts(text, { scores: false });
+    const fx = wasm_bindgen.extractPacked(js.packed.strings, js.packed.numbers, { scores: false });
     steps.factsExtract.push(performance.now() - t);
-    steps.factsText.push(textMs);
     steps.factsModel.push(fx.stages.modelMs);
     const factsCore = PithPushCoreStages(null, fx.stages);
     steps.factsCore.push(factsCore);
-    steps.factsRest.push(steps.factsExtract.at(-1) - textMs - fx.stages.modelMs - factsCore);
+    steps.factsRest.push(steps.factsExtract.at(-1) - fx.stages.modelMs - factsCore);
+    // The same facts as an object (as the JS walker built them before
+    // packing), then as JSON text into the core: the path before.
+    const object = wasm_bindgen.packedFacts(js.packed.strings, js.packed.numbers);
+    t = performance.now();
+    wasm_bindgen.extractFacts(JSON.stringify(object), { scores: false });
+    steps.factsJson.push(performance.now() - t);
     t = performance.now();
     PithFloorReads();
     steps.floor.push(performance.now() - t);
@@ -672,20 +675,33 @@ async function benchLarge(elements) {
   }
 }
 
-/** Runs in the page: every facts text once (warm-up), then `runs` times; per-page medians of each stage. */
+/**
+ * Runs in the page: every facts text once (warm-up), then `runs` times;
+ * per-page medians of each stage. Each page's facts also packed (as the JS
+ * walker packs them, `packFacts`, not timed) and read so (`extractPacked`).
+ */
 function measureFacts({ runs }) {
   const med = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  const packed = globalThis.PithFacts.map((f) => wasm_bindgen.packFacts(f));
   for (const f of globalThis.PithFacts) wasm_bindgen.extractFacts(f, { scores: false });
-  return globalThis.PithFacts.map((f) => {
-    const steps = { model: [], segment: [], signals: [], pageType: [], decision: [], article: [], output: [], total: [] };
+  for (const p of packed) wasm_bindgen.extractPacked(p.strings, p.numbers, { scores: false });
+  return globalThis.PithFacts.map((f, i) => {
+    const steps = {
+      model: [], segment: [], signals: [], pageType: [], decision: [], article: [], output: [], total: [],
+      packedModel: [], packedTotal: [],
+    };
     for (let r = 0; r < runs; r++) {
-      const t = performance.now();
+      let t = performance.now();
       const s = wasm_bindgen.extractFacts(f, { scores: false }).stages;
       const total = performance.now() - t;
       // extractFacts builds the page model too.
       const core = s.modelMs + PithPushCoreStages(steps, s);
       steps.output.push(Math.max(0, total - core));
       steps.total.push(total);
+      t = performance.now();
+      const p = wasm_bindgen.extractPacked(packed[i].strings, packed[i].numbers, { scores: false }).stages;
+      steps.packedTotal.push(performance.now() - t);
+      steps.packedModel.push(p.modelMs);
     }
     return Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, med(v)]));
   });
@@ -721,7 +737,8 @@ async function benchFacts(a) {
   console.log(`|---|${rows.map(() => '---|---').join('|')}|`);
   const stages = [['model', 'facts JSON → page model'], ['segment', 'segmentation'], ['signals', 'signals'],
     ['pageType', 'page type'], ['decision', 'decision'], ['article', 'article, metadata'],
-    ['output', 'boundary: the facts text in, the output out'], ['total', '**extractFacts, whole call**']];
+    ['output', 'boundary: the facts text in, the output out'], ['total', '**extractFacts, whole call**'],
+    ['packedModel', 'the same facts packed → page model'], ['packedTotal', '**extractPacked, whole call**']];
   for (const [k, label] of stages) {
     console.log(`| ${label} | ${rows.map((r) => `${f(quantile(r.per.map((p) => p[k]), 0.5))} | ${f(quantile(r.per.map((p) => p[k]), 0.95))}`).join(' | ')} |`);
   }

@@ -19,7 +19,7 @@
 //!                                                 after each stage and its peak in it)
 //! pith-lab profile [SET…]                         the core's stage times per page, natively
 //! pith-lab decode [SET…]                          the facts' JSON text to the page model, natively (read whole,
-//!                                                 then built; built as read)
+//!                                                 then built; built as read; built from the facts packed)
 //! pith-lab named [SET…]                          per page: the share of its class/id-named elements whose names
 //!                                                 say what they are, and their number
 //! pith-lab digest [SET…]                          one hash per set of every page's whole extraction (score
@@ -933,15 +933,18 @@ fn types_cmd(a: &Args, sets: &[DataSet]) {
 /// `decode [SET…]`: the facts' JSON text to the page model, natively, per
 /// page the best of [`DECODE_RUNS`]: read whole and then built
 /// (`PageFacts::from_json`, `Page::from_facts`), and built as it is read
-/// (`Page::from_json`, the wasm's path for the JS walker's facts).
+/// (`Page::from_json`, the wasm's path for the JS walker's facts as JSON),
+/// and from the same facts packed (`Page::from_packed`, the wasm's path for
+/// the JS walker's packed facts; the packing itself not timed).
 fn decode_bench(a: &Args, ds: &DataSet) {
     const DECODE_RUNS: usize = 5;
     let ids = chosen_ids(a, ds);
-    // Per page: (decode, build, built as read), in ms.
-    let mut times: Vec<[f64; 3]> = Vec::new();
+    // Per page: (decode, build, built as read, built from packed), in ms.
+    let mut times: Vec<[f64; 4]> = Vec::new();
     for id in &ids {
         let Ok(json) = data::read_text(&a.facts.join(&ds.name).join(format!("{id}.json.gz"))) else { continue };
-        let mut best = [f64::INFINITY; 3];
+        let packed = pith::model::PageFacts::from_json(&json).expect("facts").to_packed();
+        let mut best = [f64::INFINITY; 4];
         for _ in 0..DECODE_RUNS {
             let t = Instant::now();
             let facts = pith::model::PageFacts::from_json(&json).expect("facts");
@@ -952,7 +955,10 @@ fn decode_bench(a: &Args, ds: &DataSet) {
             let t = Instant::now();
             std::hint::black_box(pith::Page::from_json(&json).expect("page"));
             let streamed = t.elapsed().as_secs_f64() * 1e3;
-            for (b, v) in best.iter_mut().zip([decoded, built, streamed]) {
+            let t = Instant::now();
+            std::hint::black_box(pith::Page::from_packed(&packed.strings, &packed.numbers).expect("page"));
+            let from_packed = t.elapsed().as_secs_f64() * 1e3;
+            for (b, v) in best.iter_mut().zip([decoded, built, streamed, from_packed]) {
                 *b = b.min(v);
             }
         }
@@ -960,7 +966,7 @@ fn decode_bench(a: &Args, ds: &DataSet) {
     }
     println!("# {}: {} pages", ds.name, times.len());
     println!("| ms | median | p95 |\n|---|---|---|");
-    for (k, name) in ["PageFacts::from_json", "Page::from_facts", "Page::from_json"].iter().enumerate() {
+    for (k, name) in ["PageFacts::from_json", "Page::from_facts", "Page::from_json", "Page::from_packed"].iter().enumerate() {
         let mut v: Vec<f64> = times.iter().map(|t| t[k]).collect();
         v.sort_by(|x, y| x.total_cmp(y));
         let at = |q: f64| v.get(((v.len().max(1) - 1) as f64 * q).round() as usize).copied().unwrap_or(f64::NAN);
