@@ -44,14 +44,23 @@ var PithWalker = (() => {
   const VISIBILITY_OPTIONS = { visibilityProperty: true };
   const HTML_CONTENT_TYPES = ['text/html', 'application/xhtml+xml'];
 
+  // Node.TEXT_NODE and Node.ELEMENT_NODE, without a global lookup a node.
+  const TEXT_NODE = 3;
+  const ELEMENT_NODE = 1;
+
   /** Lower-cases ASCII letters only, as the core's walker does. */
   function asciiLower(s) {
     return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
   }
 
-  /** Pushes `parent`'s children (lastChild / previousSibling: iterating childNodes took 11× as long on the 200k-element bench page) in reverse. */
+  /**
+   * Pushes `parent`'s children (lastChild / previousSibling: iterating
+   * childNodes took 11× as long on the 200k-element bench page) in reverse.
+   * The stack is flat: four slots an entry (node, parent index, inside a
+   * hidden subtree, frame), no array per node.
+   */
   function pushChildren(stack, parent, index, hidden, frame) {
-    for (let c = parent.lastChild; c; c = c.previousSibling) stack.push([c, index, hidden, frame]);
+    for (let c = parent.lastChild; c; c = c.previousSibling) stack.push(c, index, hidden, frame);
   }
 
   /**
@@ -64,7 +73,7 @@ var PithWalker = (() => {
     if (tag === 'slot') {
       const assigned = node.assignedNodes({ flatten: true });
       if (assigned.length) {
-        for (let i = assigned.length - 1; i >= 0; i--) stack.push([assigned[i], index, hidden, frame]);
+        for (let i = assigned.length - 1; i >= 0; i--) stack.push(assigned[i], index, hidden, frame);
         return;
       }
     }
@@ -163,6 +172,8 @@ var PithWalker = (() => {
     for (const s of jsonLd) str(s.textContent || '');
 
     const nodes = [];
+    // Each local name lower-cased once a walk (HTML's are already lower case).
+    const tags = new Map();
     // Per node: whether it has rendered facts (an element outside hidden
     // subtrees), and whether its font was read.
     const visual = [];
@@ -171,38 +182,47 @@ var PithWalker = (() => {
     // with the offset from its viewport's coordinates to the page's.
     const frames = [{ win, x: scrollX, y: scrollY }];
     const frameOf = [];
-    // [node, parent index, inside a hidden subtree, frame]
-    const stack = [[start, -1, false, 0]];
+    // Four slots an entry: node, parent index, inside a hidden subtree, frame.
+    const stack = [start, -1, false, 0];
     // The last element's computed style, by node index: its first text
     // child, most often the next node walked, reads its font from it (one
     // getComputedStyle call per text-holding element saved).
     let lastStyleIndex = -1;
     let lastStyle = null;
     while (stack.length) {
-      const [node, parent, inHidden, frame] = stack.pop();
+      const frame = stack.pop();
+      const inHidden = stack.pop();
+      const parent = stack.pop();
+      const node = stack.pop();
       const index = nodes.length;
-      if (node.nodeType === Node.TEXT_NODE) {
+      const type = node.nodeType;
+      if (type === TEXT_NODE) {
         const data = node.nodeValue || '';
         if (parent >= 0 && !fontRead[parent] && !BLANK.test(data)) {
           fontRead[parent] = true;
           if (visual[parent]) {
             const style = lastStyleIndex === parent ? lastStyle : frames[frameOf[parent]].win.getComputedStyle(nodes[parent]);
             numbers.push(FONT, parent);
-            str(style.getPropertyValue('font-size'));
-            str(style.getPropertyValue('font-weight'));
-            str(style.getPropertyValue('line-height'));
+            str(style.fontSize);
+            str(style.fontWeight);
+            str(style.lineHeight);
           }
         }
         numbers.push(TEXT, parent);
         str(data);
         visual.push(false);
-      } else if (node.nodeType === Node.ELEMENT_NODE) {
-        const tag = asciiLower(node.localName);
+      } else if (type === ELEMENT_NODE) {
+        const name = node.localName;
+        let tag = tags.get(name);
+        if (tag === undefined) {
+          tag = asciiLower(name);
+          tags.set(name, tag);
+        }
         if (SKIPPED_TAGS.has(tag)) continue;
         // Inside a hidden subtree nothing renders: no style or layout is
         // read, the structure and text are.
         const style = inHidden ? null : frames[frame].win.getComputedStyle(node);
-        const display = style ? style.getPropertyValue('display') : '';
+        const display = style ? style.display : '';
         const hidden = inHidden || display === 'none'
           || (display !== 'contents' && !node.checkVisibility(VISIBILITY_OPTIONS));
         let flags = 0;
@@ -262,7 +282,7 @@ var PithWalker = (() => {
             flags |= BOX;
           }
           // Inline boxes are placed by their line: `position` is not read.
-          if (display !== 'inline') position = style.getPropertyValue('position');
+          if (display !== 'inline') position = style.position;
           if (position) flags |= POSITION;
         }
         numbers.push(ELEMENT, parent, flags);
