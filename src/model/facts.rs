@@ -275,6 +275,16 @@ pub struct NodeFacts {
     pub visual: Option<VisualFacts>,
 }
 
+impl NodeFacts {
+    /// Sets the computed font, which only an element with visual facts
+    /// takes (the walkers read it at its first text).
+    pub fn set_font(&mut self, size: String, weight: String, line_height: String) {
+        if let Some(v) = self.visual.as_mut() {
+            (v.font_size, v.font_weight, v.line_height) = (size, weight, line_height);
+        }
+    }
+}
+
 /// Rendered facts, as the browser gives them (computed values as strings,
 /// parsed here so that both walkers share one parser). The box (`x`, `y`,
 /// `w`, `h`) is read only where [`reads_box`] says so; elsewhere it is

@@ -135,6 +135,11 @@ impl<'a> Reader<'a> {
         let mut units = self.int(0.0, u32::MAX as f64)? as usize;
         let bytes = self.strings.as_bytes();
         let start = self.at;
+        // Most strings are ASCII: a unit a byte, checked a word at a time.
+        if let Some(ascii) = bytes.get(start..start.saturating_add(units)).filter(|b| b.is_ascii()) {
+            self.at += ascii.len();
+            return Ok(&self.strings[start..self.at]);
+        }
         let mut i = start;
         while units > 0 {
             let b = *bytes.get(i).ok_or_else(|| bad("the strings end early"))?;
@@ -219,8 +224,9 @@ impl<'a> Reader<'a> {
 
     fn element(&mut self) -> Result<NodeFacts> {
         let parent = self.int(-1.0, u32::MAX as f64)?;
+        // In range, so no unknown flag is set.
         let flags = self.int(0.0, KNOWN_FLAGS as f64)? as u32;
-        if flags & !KNOWN_FLAGS != 0 || (flags & BOX != 0 && flags & VISUAL == 0) {
+        if flags & BOX != 0 && flags & VISUAL == 0 {
             return Err(bad("unknown flags"));
         }
         let mut f = NodeFacts {
@@ -323,9 +329,8 @@ impl Records for ToFacts {
         Ok(())
     }
     fn font(&mut self, id: usize, size: &str, weight: &str, line_height: &str) {
-        // As the builder: only an element with visual facts takes fonts.
-        if let Some(v) = self.nodes.get_mut(id).and_then(|n| n.visual.as_mut()) {
-            (v.font_size, v.font_weight, v.line_height) = (size.into(), weight.into(), line_height.into());
+        if let Some(n) = self.nodes.get_mut(id) {
+            n.set_font(size.into(), weight.into(), line_height.into());
         }
     }
     fn frame_skipped(&mut self, src: String) {

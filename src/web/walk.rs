@@ -160,8 +160,8 @@ impl Sink for Vec<NodeFacts> {
         self.get(id).is_some_and(|f| f.visual.is_some())
     }
     fn set_font(&mut self, id: usize, size: String, weight: String, line_height: String) {
-        if let Some(v) = self.get_mut(id).and_then(|f| f.visual.as_mut()) {
-            (v.font_size, v.font_weight, v.line_height) = (size, weight, line_height);
+        if let Some(f) = self.get_mut(id) {
+            f.set_font(size, weight, line_height);
         }
     }
 }
