@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::decision::forest::Forest;
 use crate::papers::Context;
-use crate::table::{Col, ColumnSpec, ScoreTable};
+use crate::table::{Col, Column, ColumnSpec, ScoreTable};
 
 /// The seven page types of the WCXB benchmark, as it defines them by
 /// structure, and pages with nothing to read.
@@ -146,8 +146,10 @@ pub fn feature_names(table: &ScoreTable) -> Vec<String> {
 
 /// The page's feature vector (see [`feature_names`]).
 pub fn features(cx: &Context, table: &ScoreTable) -> Vec<f32> {
-    let col = |k: &str| table.col(k);
-    let get = |c: Option<Col>, id: usize| c.map_or(f32::NAN, |c| table.get(c, id));
+    // Columns read through views (`ScoreTable::column`): every leaf is read
+    // many times over.
+    let col = |k: &str| table.col(k).map(|c| table.column(c));
+    let get = |c: Option<Column>, id: usize| c.map_or(f32::NAN, |c| c.get(id));
     let mut v: Vec<f32> = table
         .specs()
         .iter()
@@ -174,8 +176,8 @@ pub fn features(cx: &Context, table: &ScoreTable) -> Vec<f32> {
             "markup.form", "markup.control",
         ]
         .map(col);
-    let is = |c: Option<Col>, id: usize, want: f32| get(c, id) == want;
-    let within = |c: Option<Col>, id: usize, d: f32| get(c, id) <= d;
+    let is = |c: Option<Column>, id: usize, want: f32| get(c, id) == want;
+    let within = |c: Option<Column>, id: usize, d: f32| get(c, id) <= d;
     let all_chars: f32 = cx.seg.leaves.iter().map(|l| l.chars as f32).sum();
     v.push(total.ln_1p());
     v.push((visible.len() as f32).ln_1p());

@@ -172,7 +172,9 @@ var PithWalker = (() => {
     for (const s of jsonLd) str(s.textContent || '');
 
     const nodes = [];
-    // Each local name lower-cased once a walk (HTML's are already lower case).
+    // Per local name, once a walk: the tag (the name lower-cased; HTML's
+    // already are) and what the sets above say of it, so that an element
+    // costs one lookup, not five.
     const tags = new Map();
     // Per node: whether it has rendered facts (an element outside hidden
     // subtrees), and whether its font was read.
@@ -213,12 +215,21 @@ var PithWalker = (() => {
         visual.push(false);
       } else if (type === ELEMENT_NODE) {
         const name = node.localName;
-        let tag = tags.get(name);
-        if (tag === undefined) {
-          tag = asciiLower(name);
-          tags.set(name, tag);
+        let info = tags.get(name);
+        if (info === undefined) {
+          const lower = asciiLower(name);
+          info = {
+            tag: lower,
+            skipped: SKIPPED_TAGS.has(lower),
+            boxedInline: BOXED_INLINE_TAGS.has(lower),
+            frame: FRAME_TAGS.has(lower),
+            opaque: OPAQUE_TAGS.has(lower),
+            attributes: READ_ATTRIBUTES.get(lower),
+          };
+          tags.set(name, info);
         }
-        if (SKIPPED_TAGS.has(tag)) continue;
+        if (info.skipped) continue;
+        const tag = info.tag;
         // Inside a hidden subtree nothing renders: no style or layout is
         // read, the structure and text are.
         const style = inHidden ? null : frames[frame].win.getComputedStyle(node);
@@ -250,7 +261,7 @@ var PithWalker = (() => {
           rel = node.getAttribute('rel');
           itemprop = node.getAttribute('itemprop');
           if ((node.getAttribute('aria-hidden') || '').trim() === 'true') flags |= ARIA_HIDDEN;
-          const names = READ_ATTRIBUTES.get(tag);
+          const names = info.attributes;
           if (names) {
             for (const k of names) {
               const v = node.getAttribute(k);
@@ -277,7 +288,7 @@ var PithWalker = (() => {
           flags |= VISUAL;
           // reads_box: a non-replaced inline element's box is its block's
           // (src/model/facts.rs), not read.
-          if (display !== 'inline' || BOXED_INLINE_TAGS.has(tag)) {
+          if (display !== 'inline' || info.boxedInline) {
             r = node.getBoundingClientRect();
             flags |= BOX;
           }
@@ -309,7 +320,7 @@ var PithWalker = (() => {
         if (tag === 'noscript') {
           const body = noscriptBody(node);
           if (body) pushChildren(stack, body, index, true, frame);
-        } else if (FRAME_TAGS.has(tag)) {
+        } else if (info.frame) {
           const inner = frameDocument(node);
           if (inner) {
             // The frame's content lies at its content box (inside its border).
@@ -325,7 +336,7 @@ var PithWalker = (() => {
             numbers.push(FRAME_SKIPPED);
             str(node.src);
           }
-        } else if (!OPAQUE_TAGS.has(tag)
+        } else if (!info.opaque
           || (tag === FALLBACK_TAG && !hidden && [...node.children].some((c) => c.checkVisibility(VISIBILITY_OPTIONS)))) {
           pushRenderedChildren(stack, node, tag, index, hidden, frame);
         }

@@ -456,25 +456,25 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         dist[id] = d;
         consent[id] = consent_kind(names).max(page.nodes[id].parent.map_or(0, |p| consent[p]));
         named[id] = named_bits(e, names, &role) | page.nodes[id].parent.map_or(0, |p| named[p]);
-        for (k, &c) in cols.iter().enumerate() {
-            table.set(c, id, f32::from(d[k]));
-        }
-        table.set(consent_col, id, f32::from(consent[id]));
-        set_named(table, named_cols, id, named[id]);
+    }
+    // Column by column (`ScoreTable::set_each`): every element, then each
+    // anonymous leaf with its parent's values (`of`: whose values a row takes).
+    let mut ids: Vec<u32> = Vec::new();
+    let mut of: Vec<u32> = Vec::new();
+    for id in (0..n).filter(|&id| page.element(id).is_some()) {
+        ids.push(id as u32);
+        of.push(id as u32);
     }
     for leaf in cx.seg.leaves.iter().filter(|l| !l.element) {
-        for (k, &c) in cols.iter().enumerate() {
-            table.set(c, leaf.id, f32::from(dist[leaf.parent][k]));
-        }
-        table.set(consent_col, leaf.id, f32::from(consent[leaf.parent]));
-        set_named(table, named_cols, leaf.id, named[leaf.parent]);
+        ids.push(leaf.id as u32);
+        of.push(leaf.parent as u32);
     }
-}
-
-/// Writes node `id`'s [`Named`] columns from its bits.
-fn set_named(table: &mut ScoreTable, cols: &[crate::table::Col], id: NodeId, bits: u16) {
-    for (&c, &(_, bit)) in cols.iter().zip(NAMED.iter()) {
-        table.set(c, id, if bits & bit != 0 { 1.0 } else { 0.0 });
+    for (k, &c) in cols.iter().enumerate() {
+        table.set_each(c, &ids, |i| f32::from(dist[of[i] as usize][k]));
+    }
+    table.set_each(consent_col, &ids, |i| f32::from(consent[of[i] as usize]));
+    for (&c, &(_, bit)) in named_cols.iter().zip(NAMED.iter()) {
+        table.set_each(c, &ids, |i| if named[of[i] as usize] & bit != 0 { 1.0 } else { 0.0 });
     }
 }
 

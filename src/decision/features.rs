@@ -244,11 +244,12 @@ pub fn fill_rows(cx: &Context, table: &ScoreTable, cols: &[Col], row: &mut [f32]
     // each computed once.
     let mut prev_log = f32::NAN;
     let mut this_log = seg.leaves.first().map_or(f32::NAN, log_chars);
+    let columns: Vec<crate::table::Column> = cols.iter().map(|&c| table.column(c)).collect();
     for (i, leaf) in seg.leaves.iter().enumerate() {
         let (values, context) = row.split_at_mut(cols.len());
         let context: &mut [f32; CONTEXT_FEATURES] = (&mut context[..CONTEXT_FEATURES]).try_into().expect("a row of the context too");
-        for (v, &c) in values.iter_mut().zip(cols) {
-            *v = table.get(c, leaf.id);
+        for (v, c) in values.iter_mut().zip(&columns) {
+            *v = c.get(leaf.id);
         }
         let h = leaf.holder();
         let chars = leaf.chars as f32;
