@@ -134,17 +134,25 @@ impl Cells {
 
     #[inline]
     fn set(&mut self, i: usize, v: f32) {
+        if !self.try_set(i, v) {
+            let mut f: Vec<f32> = (0..self.len()).map(|j| self.get(j)).collect();
+            f[i] = v;
+            *self = Cells::Floats(f);
+        }
+    }
+
+    /// [`Cells::set`] where the cells hold `v` as they are; false (nothing
+    /// written) where byte cells would have to become `f32`.
+    #[inline]
+    fn try_set(&mut self, i: usize, v: f32) -> bool {
         match self {
             Cells::Floats(f) => f[i] = v,
             Cells::Bytes(b) => match byte_of(v) {
                 Some(x) => b[i] = x,
-                None => {
-                    let mut f: Vec<f32> = (0..b.len()).map(|j| self.get(j)).collect();
-                    f[i] = v;
-                    *self = Cells::Floats(f);
-                }
+                None => return false,
             },
         }
+        true
     }
 }
 
@@ -305,13 +313,8 @@ impl ScoreTable {
                     },
                     None => node,
                 };
-                let v = value(i);
-                match cells {
-                    Cells::Floats(f) => f[at] = v,
-                    Cells::Bytes(b) => match byte_of(v) {
-                        Some(x) => b[at] = x,
-                        None => break,
-                    },
+                if !cells.try_set(at, value(i)) {
+                    break;
                 }
                 i += 1;
             }
@@ -351,6 +354,8 @@ impl ScoreTable {
     /// The value at `node`; NaN where the column does not apply.
     #[inline]
     pub fn get(&self, col: Col, node: NodeId) -> f32 {
+        // What `Column::get` reads, written out: through `column` the core
+        // took 0.6 % more instructions (callgrind, session 18).
         let v = &self.values[col.0];
         if node == 0 {
             return v.root;

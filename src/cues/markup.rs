@@ -457,24 +457,25 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         consent[id] = consent_kind(names).max(page.nodes[id].parent.map_or(0, |p| consent[p]));
         named[id] = named_bits(e, names, &role) | page.nodes[id].parent.map_or(0, |p| named[p]);
     }
-    // Column by column (`ScoreTable::set_each`): every element, then each
-    // anonymous leaf with its parent's values (`of`: whose values a row takes).
-    let mut ids: Vec<u32> = Vec::new();
-    let mut of: Vec<u32> = Vec::new();
-    for id in (0..n).filter(|&id| page.element(id).is_some()) {
-        ids.push(id as u32);
-        of.push(id as u32);
-    }
+    // An anonymous leaf takes its parent's values (its own node's slots
+    // are free: it is no element).
     for leaf in cx.seg.leaves.iter().filter(|l| !l.element) {
-        ids.push(leaf.id as u32);
-        of.push(leaf.parent as u32);
+        (dist[leaf.id], consent[leaf.id], named[leaf.id]) = (dist[leaf.parent], consent[leaf.parent], named[leaf.parent]);
     }
+    // Column by column (`ScoreTable::set_each`): every element, then each
+    // anonymous leaf.
+    let ids: Vec<u32> = (0..n)
+        .filter(|&id| page.element(id).is_some())
+        .chain(cx.seg.leaves.iter().filter(|l| !l.element).map(|l| l.id))
+        .map(|id| id as u32)
+        .collect();
+    let row = |i: usize| ids[i] as usize;
     for (k, &c) in cols.iter().enumerate() {
-        table.set_each(c, &ids, |i| f32::from(dist[of[i] as usize][k]));
+        table.set_each(c, &ids, |i| f32::from(dist[row(i)][k]));
     }
-    table.set_each(consent_col, &ids, |i| f32::from(consent[of[i] as usize]));
+    table.set_each(consent_col, &ids, |i| f32::from(consent[row(i)]));
     for (&c, &(_, bit)) in named_cols.iter().zip(NAMED.iter()) {
-        table.set_each(c, &ids, |i| if named[of[i] as usize] & bit != 0 { 1.0 } else { 0.0 });
+        table.set_each(c, &ids, |i| if named[row(i)] & bit != 0 { 1.0 } else { 0.0 });
     }
 }
 
