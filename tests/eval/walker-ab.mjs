@@ -4,7 +4,12 @@
 // by page) and the median of N warm runs; both must give the same packed
 // facts. Figures are printed, never asserted.
 //
-//   node tests/eval/walker-ab.mjs WALKER_A.js WALKER_B.js DATASET_DIR[@K]… [--runs N]
+//   node tests/eval/walker-ab.mjs WALKER_A.js WALKER_B.js DATASET_DIR[@K]… [--runs N] [--fresh]
+//
+// --fresh: each page's copy of the walkers' source ends with a comment
+// naming the page, so that V8 compiles it anew (its compilation cache is
+// keyed by the source, and the renderer is reused across these pages); a
+// content script on a new site meets the walker uncompiled.
 import { readFile } from 'node:fs/promises';
 import { join, resolve, basename } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -13,10 +18,12 @@ import { servePages, isolatePage } from './pages.mjs';
 
 const argv = process.argv.slice(2);
 let runs = 5;
+let fresh = false;
 const files = [];
 const sets = [];
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--runs') runs = Number(argv[++i]);
+  else if (argv[i] === '--fresh') fresh = true;
   else if (files.length < 2) files.push(resolve(argv[i]));
   else {
     const [dir, k] = argv[i].split('@');
@@ -78,7 +85,7 @@ try {
     for (const [n, id] of ids.entries()) {
       try {
         await page.goto(server.urlOf(id), { waitUntil: 'load', timeout: 20000 });
-        await page.evaluate(`${src}\n;0`);
+        await page.evaluate(`${src}\n;0${fresh ? `\n// ${basename(set.dir)} ${id}` : ''}`);
         const row = await page.evaluate(measure, { runs, bFirst: n % 2 === 1 });
         if (!row.same) process.stderr.write(`  ${id}: the walkers' facts differ${row.stable ? '' : ' (and A\'s own from run to run)'}\n`);
         rows.push(row);
