@@ -47,7 +47,7 @@ import {
   grantSiteAccess,
 } from '../e2e/lib.mjs';
 import { largePageHtml } from './large-page.mjs';
-import { servePages, isolatePage } from './pages.mjs';
+import { openSet } from './pages.mjs';
 
 /** Sizes of the growth table (elements): 1k to 1M, as issue 8 asks. */
 const GROWTH_SIZES = [1000, 10000, 100000, 1000000];
@@ -302,24 +302,18 @@ async function pageSources() {
 
 /** Measures every chosen page of one data set; returns the per-page rows. */
 async function benchSet(browser, a, { dir: dataset, every }, src, wasmBytes) {
-  const truth = JSON.parse(await readFile(join(dataset, 'ground-truth.json'), 'utf8'));
-  const ids = Object.keys(truth).filter((_, i) => i % (every ?? a.every) === 0).slice(0, a.limit);
-  const server = await servePages(join(dataset, 'pages'));
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await isolatePage(context, page, server);
+  const { ids, page, visit, close } = await openSet(browser, dataset, { every: every ?? a.every, limit: a.limit });
   const rows = [];
   for (const id of ids) {
     try {
-      await page.goto(server.urlOf(id), { waitUntil: 'load', timeout: 20000 });
+      await visit(id);
       await page.evaluate(`${src}\n;0`);
       rows.push({ id, ...(await page.evaluate(measure, { runs: a.runs, wasmBytes })) });
     } catch (e) {
       process.stderr.write(`  ${id}: ${String(e.message).split('\n')[0]}\n`);
     }
   }
-  await context.close();
-  await server.close();
+  await close();
   return { name: basename(dataset), pages: ids.length, rows };
 }
 

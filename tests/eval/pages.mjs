@@ -155,6 +155,31 @@ export async function isolatePage(context, page, server) {
 }
 
 /**
+ * One data set opened for a measurement in `browser`: every `every`-th
+ * page id of its ground truth (at most `limit`), its pages served
+ * (`servePages`), one isolated page (`isolatePage`) in a new context at
+ * `VIEWPORT`. `visit(id)` loads a page and waits for its load event;
+ * `close()` ends the context and the server.
+ */
+export async function openSet(browser, dir, { every = 1, limit = Infinity } = {}) {
+  const truth = JSON.parse(await readFile(join(dir, 'ground-truth.json'), 'utf8'));
+  const ids = Object.keys(truth).filter((_, i) => i % every === 0).slice(0, limit);
+  const server = await servePages(join(dir, 'pages'));
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  await isolatePage(context, page, server);
+  return {
+    ids,
+    page,
+    visit: (id) => page.goto(server.urlOf(id), { waitUntil: 'load', timeout: 20000 }),
+    close: async () => {
+      await context.close();
+      await server.close();
+    },
+  };
+}
+
+/**
  * A temporary copy of the unpacked extension at `dir` with host access to
  * every page, so that its worker reads pages with no click to grant it
  * (the caller removes the copy).

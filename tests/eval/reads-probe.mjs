@@ -6,11 +6,10 @@
 // (tests/eval/SPEED.md, session 19).
 //
 //   node tests/eval/reads-probe.mjs DATASET_DIR[@K]…
-import { readFile } from 'node:fs/promises';
-import { join, resolve, basename } from 'node:path';
+import { resolve, basename } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, chromiumArgs } from '../e2e/lib.mjs';
-import { servePages, isolatePage } from './pages.mjs';
+import { openSet } from './pages.mjs';
 
 const sets = process.argv.slice(2).map((a) => { const [d, k] = a.split('@'); return { dir: resolve(d), every: k ? Number(k) : 1 }; });
 
@@ -64,16 +63,11 @@ const VARIANTS = ['all', 'structure', 'noCheck', 'noBox', 'noFont', 'noPosition'
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(), headless: true });
 try {
   for (const set of sets) {
-    const truth = JSON.parse(await readFile(join(set.dir, 'ground-truth.json'), 'utf8'));
-    const ids = Object.keys(truth).filter((_, i) => i % set.every === 0);
-    const server = await servePages(join(set.dir, 'pages'));
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await isolatePage(context, page, server);
+    const { ids, page, visit, close } = await openSet(browser, set.dir, { every: set.every });
     const rows = [];
     for (const id of ids) {
       try {
-        await page.goto(server.urlOf(id), { waitUntil: 'load', timeout: 20000 });
+        await visit(id);
         await page.evaluate(`globalThis.PithProbe = ${probe};0`);
         rows.push(await page.evaluate(async (variants) => {
           await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 50))));
@@ -95,8 +89,7 @@ try {
         process.stderr.write(`  ${id}: ${String(e.message).split('\n')[0]}\n`);
       }
     }
-    await context.close();
-    await server.close();
+    await close();
     const med = (k) => [...rows.map((r) => r[k])].sort((a, b) => a - b)[rows.length >> 1].toFixed(2);
     console.log(`${basename(set.dir)} (${rows.length}): ` + VARIANTS.map((v) => `${v} ${med(v)}`).join(', '));
   }

@@ -11,10 +11,10 @@
 // keyed by the source, and the renderer is reused across these pages); a
 // content script on a new site meets the walker uncompiled.
 import { readFile } from 'node:fs/promises';
-import { join, resolve, basename } from 'node:path';
+import { resolve, basename } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, chromiumArgs } from '../e2e/lib.mjs';
-import { servePages, isolatePage } from './pages.mjs';
+import { openSet } from './pages.mjs';
 
 const argv = process.argv.slice(2);
 let runs = 5;
@@ -75,16 +75,11 @@ try {
   console.log('| set | pages | A first (median / p95) | B first | A warm | B warm | facts equal |');
   console.log('|---|---|---|---|---|---|---|');
   for (const set of sets) {
-    const truth = JSON.parse(await readFile(join(set.dir, 'ground-truth.json'), 'utf8'));
-    const ids = Object.keys(truth).filter((_, i) => i % set.every === 0);
-    const server = await servePages(join(set.dir, 'pages'));
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await isolatePage(context, page, server);
+    const { ids, page, visit, close } = await openSet(browser, set.dir, { every: set.every });
     const rows = [];
     for (const [n, id] of ids.entries()) {
       try {
-        await page.goto(server.urlOf(id), { waitUntil: 'load', timeout: 20000 });
+        await visit(id);
         await page.evaluate(`${src}\n;0${fresh ? `\n// ${basename(set.dir)} ${id}` : ''}`);
         const row = await page.evaluate(measure, { runs, bFirst: n % 2 === 1 });
         if (!row.same) process.stderr.write(`  ${id}: the walkers' facts differ${row.stable ? '' : ' (and A\'s own from run to run)'}\n`);
@@ -93,8 +88,7 @@ try {
         process.stderr.write(`  ${id}: ${String(e.message).split('\n')[0]}\n`);
       }
     }
-    await context.close();
-    await server.close();
+    await close();
     const f = (k) => `${quantile(rows.map((r) => r[k]), 0.5).toFixed(2)} / ${quantile(rows.map((r) => r[k]), 0.95).toFixed(2)}`;
     console.log(`| ${basename(set.dir)} | ${rows.length} | ${f('aFirst')} | ${f('bFirst')} | ${f('a')} | ${f('b')} | ${rows.filter((r) => r.same).length} of ${rows.length} |`);
   }
