@@ -48,6 +48,7 @@ import {
 } from '../e2e/lib.mjs';
 import { largePageHtml } from './large-page.mjs';
 import { openSet } from './pages.mjs';
+import { floorReads } from './floor.mjs';
 
 /** Sizes of the growth table (elements): 1k to 1M, as issue 8 asks. */
 const GROWTH_SIZES = [1000, 10000, 100000, 1000000];
@@ -110,58 +111,6 @@ const STAGES = [
   ['factsRest', '  of which the rest: the facts into wasm memory, the output out'],
   ['factsJson', 'the same facts as JSON text → core (JSON.stringify + extractFacts, the path before packed facts)'],
 ];
-
-/**
- * The physical floor of any walk that reads the rendered page as Pith's
- * does: the same calls per node (computed display and position,
- * checkVisibility, one box unless a non-replaced inline element's; the font
- * of each element holding text), in a
- * bare loop that keeps nothing. No walker can read the same facts faster.
- * Evaluated in the page (its source is sent), so self-contained.
- */
-function floorReads() {
-  // BOXED_INLINE_TAGS (src/model/facts.rs; tests/native.rs keeps it in step).
-  const BOXED_INLINE_TAGS = new Set([
-    'img', 'input', 'button', 'iframe', 'frame', 'svg', 'select', 'textarea', 'object', 'embed', 'video', 'audio',
-    'canvas',
-  ]);
-  const visibility = { visibilityProperty: true };
-  let sink = 0;
-  const fontRead = new Set();
-  // The walkers read a text's font from its parent's style when that parent
-  // was the last element read.
-  let lastEl = null;
-  let lastSt = null;
-  const stack = [document.body || document.documentElement];
-  while (stack.length) {
-    const node = stack.pop();
-    if (node.nodeType === 3) {
-      const p = node.parentElement;
-      if (p && !fontRead.has(p) && node.nodeValue.trim()) {
-        fontRead.add(p);
-        const st = p === lastEl ? lastSt : getComputedStyle(p);
-        sink += st.getPropertyValue('font-size').length + st.getPropertyValue('font-weight').length
-          + st.getPropertyValue('line-height').length;
-      }
-      continue;
-    }
-    if (node.nodeType !== 1) continue;
-    const st = getComputedStyle(node);
-    const display = st.getPropertyValue('display');
-    if (display === 'none' || !node.checkVisibility(visibility)) continue;
-    lastEl = node;
-    lastSt = st;
-    if (display !== 'inline') {
-      const r = node.getBoundingClientRect();
-      sink += r.x + r.y + r.width + r.height + st.getPropertyValue('position').length;
-    } else if (BOXED_INLINE_TAGS.has(node.localName)) {
-      const r = node.getBoundingClientRect();
-      sink += r.x + r.y + r.width + r.height;
-    }
-    for (let c = node.lastChild; c; c = c.previousSibling) stack.push(c);
-  }
-  return sink;
-}
 
 /**
  * Runs in the page (as the global PithPushCoreStages): pushes an
