@@ -16,13 +16,14 @@
 /**
  * @typedef {Object} ExtractOptions
  * @property {boolean} [scores]  include the per-node score table (default true)
- * @property {'wasm'|'js-walker'} [path]  which path reads the page (default: by its
- *                                size, see BACKGROUND_MAX_ELEMENTS in content/content.js);
- *                                'wasm' falls back to the JS walker where the page forbids wasm
+ * @property {'wasm'|'js-walker'} [path]  where the core scores the page: 'wasm' in the page,
+ *                                'js-walker' in the background (default: by its size, see
+ *                                BACKGROUND_MAX_ELEMENTS in content/content.js); 'wasm' falls
+ *                                back to the background where the page forbids wasm
  *
  * @typedef {Object} Timing        milliseconds, measured in the page with performance.now()
  * @property {number} initMs       loading the wasm core (0 once loaded in this page)
- * @property {number} walkMs       reading the page (web-sys walk into the model, or the JS walker)
+ * @property {number} walkMs       reading the page (content/walker.js; above PACKED_MAX_ELEMENTS, content.js, the core's web-sys walk)
  * @property {number} scoreMs      scoring and building the article (on the JS-walker path:
  *                                 the round trip to the background, facts sent packed)
  * @property {number} extractMs    walk + score
@@ -33,7 +34,9 @@
  *
  * @typedef {Object} ContentResult   what the content script answers to BG_CS_EXTRACT
  * @property {boolean} ok
- * @property {'wasm'|'js-walker'} [path]  which front-end read the page
+ * @property {'wasm'|'js-walker'} [path]  where the core scored the page: 'wasm' in the page, 'js-walker' in the background
+ * @property {'walker.js'|'web-sys'} [walker]  what read the page: content/walker.js, or (in the page,
+ *                                         above PACKED_MAX_ELEMENTS in content/content.js) the core's own walk
  * @property {Object} [extraction]        the core's Extraction (see src/extract.rs)
  * @property {Timing} [timing]
  * @property {string} [wasmError]         why wasm could not run in the page (js-walker path

@@ -690,7 +690,7 @@ async function scoreForReader(tabId, message, score) {
     const initMs = Number(message.initMs) || 0;
     const walkMs = Number(message.walkMs) || 0;
     result = {
-      ok: true, path: 'js-walker', extraction,
+      ok: true, path: 'js-walker', walker: 'walker.js', extraction,
       timing: {
         initMs, walkMs, scoreMs, extractMs: walkMs + scoreMs, totalMs: initMs + walkMs + scoreMs,
         startedAt: Number(message.startedAt) || Date.now(), endedAt: Date.now(),

@@ -3,18 +3,23 @@
 // global `wasm_bindgen`) comes only when the in-page path needs it: the
 // content script asks the background for it (CS_BG_LOAD_CORE).
 //
-// Two paths to an extraction:
-//  1. js-walker: walker.js reads the page's facts and the background scores
-//     them with the wasm core, for pages up to BACKGROUND_MAX_ELEMENTS, and
-//     wherever the page's Content-Security-Policy forbids WebAssembly in
-//     content scripts (Chromium applies a page's `script-src` without
-//     'wasm-unsafe-eval' to them);
-//  2. wasm: the core walks the live DOM through web-sys and scores it here,
-//     for larger pages.
+// walker.js reads the page's facts (packed, src/model/packed.rs) on both
+// paths to an extraction; they differ in where the wasm core scores them:
+//  1. js-walker: the background scores them, for pages up to
+//     BACKGROUND_MAX_ELEMENTS, and wherever the page's
+//     Content-Security-Policy forbids WebAssembly in content scripts
+//     (Chromium applies a page's `script-src` without 'wasm-unsafe-eval' to
+//     them);
+//  2. wasm: the core in the page scores them (`extractPacked`), for larger
+//     pages, whose facts would make a large message; above
+//     PACKED_MAX_ELEMENTS the core's own walker (`walkDocument`, web-sys,
+//     src/web/walk.rs) reads the page instead, building the model as it
+//     reads. It reads the same facts (tests/e2e/walkers.test.mjs) and serves
+//     the playground.
 // `options.path` ('wasm' or 'js-walker') asks for one (tests, the devtools
 // panel); the page's policy still decides whether wasm can run.
-// Node ids in the result index the walked DOM nodes, whichever path ran
-// (for the overlay and speech to come).
+// Node ids in the result index the walked DOM nodes, whichever walker ran
+// (for the overlay, the devtools panel and speech).
 //
 // Whether it is already in the tab is never read from a global name: a
 // page's element ids are window properties in the content script's world
@@ -55,7 +60,24 @@
    * that id.
    */
   const CORE = Symbol.for('pith.core');
-  /** The last walk: a wasm LivePage or the JS walker's node list. */
+  /**
+   * Pages of more than this many elements are read in the page by the
+   * core's own walker (`walkDocument`, web-sys), which builds the page model
+   * as it reads; smaller ones by walker.js, whose packed facts the core
+   * then reads (`extractPacked`). walker.js and `extractPacked` together
+   * take less time (data-set pages: 9.6 against 10.9 ms median on
+   * readability, 11.2 against 14.2 on wcxb-dev; generated pages of
+   * 100,000 elements: 630–690 against 760–780 ms wide, 1,330–1,420 against
+   * 1,410–1,460 deep), but not on the largest (1,000,000 elements wide: 7.5
+   * to 9.5 s against 8.1), and the facts' copy in wasm memory while the
+   * model is built raises their peak (1,000,000 elements deep: 270 against
+   * 249 MiB; issue 8 asks for at most 256). Measured 2026-11-29
+   * (`node tests/eval/bench.mjs --growth 10000,100000,1000000 --large 0`: the
+   * growth table has both walkers; tests/eval/SPEED.md).
+   */
+  const PACKED_MAX_ELEMENTS = 250000;
+
+  /** The last walk: a wasm LivePage, or walker.js's node list. */
   let livePage = null;
   let walkedNodes = null;
 
@@ -116,25 +138,30 @@
     options = coreOptions;
     const startedAt = Date.now();
     const t0 = performance.now();
-    const inPage = wanted === 'wasm'
-      || (wanted !== 'js-walker' && document.getElementsByTagName('*').length > BACKGROUND_MAX_ELEMENTS);
+    const elements = document.getElementsByTagName('*').length;
+    const inPage = wanted === 'wasm' || (wanted !== 'js-walker' && elements > BACKGROUND_MAX_ELEMENTS);
     if (inPage && !globalThis[CORE]) await loadCore();
     const init = inPage ? await initWasm() : { ok: false };
     const t1 = performance.now();
     forgetLastWalk();
-    if (init.ok) {
+    if (init.ok && elements > PACKED_MAX_ELEMENTS) {
       livePage = globalThis[CORE].walkDocument(document);
       const tWalk = performance.now();
       const extraction = livePage.extract(options);
       const t2 = performance.now();
-      return {
-        ok: true, path: 'wasm', extraction,
-        timing: timing(startedAt, t0, t1, tWalk, t2),
-      };
+      return { ok: true, path: 'wasm', walker: 'web-sys', extraction, timing: timing(startedAt, t0, t1, tWalk, t2) };
     }
     const { packed, nodes } = PithWalker.walk(document);
     const tWalk = performance.now();
     walkedNodes = nodes;
+    if (init.ok) {
+      const extraction = globalThis[CORE].extractPacked(packed.strings, packed.numbers, options);
+      const t2 = performance.now();
+      return {
+        ok: true, path: 'wasm', walker: 'walker.js', extraction,
+        timing: timing(startedAt, t0, t1, tWalk, t2),
+      };
+    }
     // Packed (src/model/packed.rs): one string and one array of numbers,
     // which the core reads without parsing JSON.
     const reply = await chrome.runtime.sendMessage({
@@ -143,9 +170,11 @@
     });
     const t2 = performance.now();
     if (!reply || !reply.ok) throw new Error(reply ? reply.error : 'pith: no reply from the background');
-    if (reply.handedOver) return { ok: true, path: 'js-walker', handedOver: true, timing: timing(startedAt, t0, t1, tWalk, t2) };
+    if (reply.handedOver) {
+      return { ok: true, path: 'js-walker', walker: 'walker.js', handedOver: true, timing: timing(startedAt, t0, t1, tWalk, t2) };
+    }
     return {
-      ok: true, path: 'js-walker', extraction: reply.extraction, wasmError: init.error,
+      ok: true, path: 'js-walker', walker: 'walker.js', extraction: reply.extraction, wasmError: init.error,
       timing: timing(startedAt, t0, t1, tWalk, t2),
     };
   }

@@ -152,7 +152,8 @@
     }
     pair(dl, 'Blocks', String(ex.blocks.length));
     pair(dl, 'Words', String(ex.wordCount));
-    pair(dl, 'Path', result.path === 'wasm' ? 'wasm walk in the page' : 'JS walker, scored in the background');
+    const reader = result.walker === 'web-sys' ? 'the core\'s own walk' : 'the JS walker';
+    pair(dl, 'Path', `${reader}, scored ${result.path === 'wasm' ? 'in the page' : 'in the background'}`);
     // Every stage time the content script measured, and any the extraction
     // itself carries: new stages appear with no change here.
     const timing = $('timing');

@@ -207,12 +207,16 @@ fn extract_model(model: impl FnOnce() -> Result<Page, Error>, options: &Options)
 }
 
 /// Extracts from the JS walker's packed facts (`src/model/packed.rs`): the
-/// background's path for pages where the JS walker read the page. Node ids
-/// in the result index the walker's node list. `numbers` may be a plain
-/// array or a `Float64Array`.
+/// extension's path wherever the JS walker read the page, scored in the
+/// background or in the page (`extension/content/content.js`). Node ids in
+/// the result index the walker's node list. `numbers` may be a plain array
+/// or a `Float64Array`.
 #[wasm_bindgen(js_name = extractPacked)]
-pub fn extract_packed(strings: &str, numbers: &[f64], options_value: JsValue) -> Result<JsValue, JsError> {
-    extract_model(|| Page::from_packed(strings, numbers), &options(options_value)?)
+pub fn extract_packed(strings: String, numbers: Vec<f64>, options_value: JsValue) -> Result<JsValue, JsError> {
+    let options = options(options_value)?;
+    // Owned, so that the facts' copy in wasm memory is freed once the page
+    // model is built, before the stages that raise the page's peak.
+    extract_model(move || Page::from_packed(&strings, &numbers), &options)
 }
 
 /// The facts in packed facts, as a `PageFacts` object (to compare the

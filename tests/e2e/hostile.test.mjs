@@ -3,6 +3,8 @@
 //  1. inline MathML lost its paragraph;
 //  2. an element id such as "PithContent" switched Pith off;
 //  3. a page of 200,000 elements stalled the reader (see also the bench);
+//     a page above PACKED_MAX_ELEMENTS (extension/content/content.js) is
+//     read by the core's own walk instead of walker.js;
 //  4. a page could probe for Pith through a web-accessible file;
 //  5. an article in a same-origin frame (or srcdoc) was "not an article".
 
@@ -30,9 +32,16 @@ const LARGE_PAGE_ELEMENTS = 200000;
  */
 const LARGE_PAGE_TIMEOUT_MS = 240000;
 
+/**
+ * Elements of the page read by the core's own (web-sys) walk in the page:
+ * above PACKED_MAX_ELEMENTS of extension/content/content.js (250,000).
+ */
+const HUGE_PAGE_ELEMENTS = 260000;
+
 before(async () => {
   generated = await mkdtemp(join(tmpdir(), 'pith-hostile-'));
   await writeFile(join(generated, 'large.html'), largePageHtml(LARGE_PAGE_ELEMENTS));
+  await writeFile(join(generated, 'huge.html'), largePageHtml(HUGE_PAGE_ELEMENTS));
   server = await serveStatic({
     '/fixtures/': join(ROOT, 'tests', 'fixtures') + '/',
     '/generated/': `${generated}/`,
@@ -176,6 +185,25 @@ async function readFramedPages() {
     await page.close();
   }
 }
+
+test('a page of 260,000 elements is read in the page by the core\'s own walk', { timeout: LARGE_PAGE_TIMEOUT_MS + 60000 }, async () => {
+  const page = await browser.context.newPage();
+  await page.goto(server.url('/generated/huge.html'), { timeout: 60000 });
+  const revoke = await grantSiteAccess(browser, new URL(server.url('/')).origin);
+  try {
+    const tabId = await tabIdOf(browser.worker, page.url());
+    const r = await browser.worker.evaluate(([id]) => globalThis.pith.extractTab(id, { scores: false }), [tabId]);
+    assert.equal(r.ok, true, r.error);
+    assert.equal(r.path, 'wasm');
+    assert.equal(r.walker, 'web-sys');
+    const text = r.extraction.text;
+    assert.ok(text.includes(`${LARGE_PAGE_PARAGRAPHS - 1} Locks lift boats`), 'the article\'s last paragraph');
+    assert.ok(!text.includes('Section 39'), 'none of the link lists');
+  } finally {
+    await revoke();
+    await page.close();
+  }
+});
 
 test('a page of 200,000 elements opens in the reader', { timeout: LARGE_PAGE_TIMEOUT_MS + 60000 }, async () => {
   const page = await browser.context.newPage();

@@ -7,23 +7,24 @@
 //
 // 1. Stage table, per data set (every K-th page with --every K or DIR@K): per page,
 //    once, the wasm start-up in a fresh instance (compile, instantiate,
-//    first call) and its first, unoptimised run (the first click); then the median of N runs of each stage,
-//    read from the core's own `stages` (src/extract.rs) and the walk's
-//    (src/web/mod.rs): the DOM walk (structure, text, attributes, crossing
-//    the boundary), its style and layout reads, the page model, the
-//    decision's stages, the article, and the output crossing back to JS;
-//    beside Readability.js 0.6 on a clone of the same document, same run,
-//    and Readability.js's own first run in the page (its code cold, as
-//    Pith's first run is). Also the JS walker (the strict-CSP path and,
-//    for pages of up to 20,000 elements, the click's) and its packed facts
-//    into the core, split into the page model, the core's stages and the
-//    rest (and, beside it, the same facts as JSON text, the path before); its first run in the page plus a warm core's scoring is
-//    the first click on that path (the messages to and from the
-//    background not included).
+//    first call) and its first, unoptimised run (the first click); then the
+//    median of N runs of each stage of the extension's in-page path
+//    (extension/content/content.js): the JS walker (its style and layout
+//    reads alone beside it, in a bare loop), its packed facts into the
+//    page model, the core's own `stages` (src/extract.rs), and the rest of
+//    the call (the facts into wasm memory, the output back to JS); beside
+//    Readability.js 0.6 on a clone of the same document, same run, and
+//    Readability.js's own first run in the page (its code cold, as Pith's
+//    first run is). The JS walker's first run plus a warm core's scoring is
+//    the first click on the background path (pages of up to 20,000
+//    elements; the messages to and from the background not included). Also
+//    the core's own web-sys walker (`walkDocument`, the playground's path),
+//    split into its DOM walk and its style and layout reads, and the
+//    packed facts as JSON text (the path before).
 //    Peak wasm memory per page: the instance's linear memory after the
 //    runs (it never shrinks).
 // 2. Growth table: generated pages of growing size, wide (sibling lists)
-//    and deep (nested chains), walked and extracted in the page's world:
+//    and deep (nested chains), read by the JS walker and extracted in the page (the extension's in-page path):
 //    time per element should stay flat (linear growth). Beside it, the
 //    same pages' style and layout reads in a bare loop (floorReads): the
 //    browser's own growth, which no walker can beat.
@@ -49,6 +50,13 @@ import {
 import { largePageHtml } from './large-page.mjs';
 import { openSet } from './pages.mjs';
 import { floorReads } from './floor.mjs';
+
+/**
+ * The extension's bound between its two in-page walkers
+ * (extension/content/content.js), read from its source.
+ */
+const PACKED_MAX_ELEMENTS = Number(
+  /const PACKED_MAX_ELEMENTS = (\d+);/.exec(await readFile(join(ROOT, 'extension/content/content.js'), 'utf8'))[1]);
 
 /** Sizes of the growth table (elements): 1k to 1M, as issue 8 asks. */
 const GROWTH_SIZES = [1000, 10000, 100000, 1000000];
@@ -87,36 +95,33 @@ const STAGES = [
   ['startCompile', '  compile'],
   ['startInstantiate', '  instantiate'],
   ['startFirstCall', '  first call'],
-  ['walkDom', 'DOM walk: structure, text, attributes, the model built (boundary included)'],
-  ['walkStyle', 'style and layout reads'],
-  ['model', 'page model (what is left after the walk)'],
+  ['jsWalk', 'DOM walk: the JS walker (structure, text, attributes, style and layout), facts packed'],
+  ['floor', '  of which the style and layout reads alone (floor: the same reads in a bare JS loop)'],
+  ['model', 'packed facts → page model (core)'],
   ['segment', 'core: segmentation'],
   ['signals', 'core: signals (papers and cues)'],
   ['pageType', 'core: page type'],
   ['decision', 'core: decision'],
   ['article', 'core: article, metadata'],
-  ['output', 'output crossing to JS'],
-  ['pith', '**Pith in-page (walk + extract)**'],
-  ['cold', 'Pith in-page, first run of a fresh instance'],
+  ['factsRest', 'crossing the boundary: the packed facts into wasm memory, the output out'],
+  ['pith', '**Pith in-page (JS walker + `extractPacked` in the page: the extension\'s path)**'],
+  ['cold', 'Pith in-page, first run (the JS walker\'s first run + a fresh instance\'s first extraction)'],
   ['firstClick', '**Pith first click (start-up + first run)**'],
   ['readability', '**Readability.js parse**'],
   ['readabilityFirst', 'Readability.js parse, its first run in the page (before anything else runs)'],
   ['jsWalkFirst', 'JS walker, its first run in the page (after Readability.js\'s)'],
+  ['factsExtract', 'packed facts → a warm core (`extractPacked`, whole call)'],
   ['backgroundClick', '**first click on the background path: the JS walker\'s first run + its facts → a warm core (messages not included)**'],
-  ['jsWalk', 'JS walker (strict-CSP path)'],
-  ['floor', 'floor: the walk\'s style and layout reads alone (bare JS loop)'],
-  ['factsExtract', 'JS walker\'s packed facts → core (model, extract)'],
-  ['factsModel', '  of which the packed facts → page model (core)'],
-  ['factsCore', '  of which the core\'s stages'],
-  ['factsRest', '  of which the rest: the facts into wasm memory, the output out'],
+  ['wasmWalkExtract', 'the core\'s own walker: `walkDocument` + `extract` (web-sys; the playground\'s path)'],
+  ['walkDom', '  its walk: structure, text, attributes, the model built (boundary included)'],
+  ['walkStyle', '  its style and layout reads'],
   ['factsJson', 'the same facts as JSON text → core (JSON.stringify + extractFacts, the path before packed facts)'],
 ];
 
 /**
  * Runs in the page (as the global PithPushCoreStages): pushes an
  * extraction's model and core stage times onto `steps` (unless null);
- * returns the core's own time (the model excluded: the live walk builds it
- * before extract).
+ * returns the core's own time (the page model excluded).
  */
 function pushCoreStages(steps, s) {
   if (steps) {
@@ -143,6 +148,20 @@ function timedExtract(doc) {
   const extract = performance.now() - t;
   live.free();
   return { walk, extract, ex };
+}
+
+/**
+ * Runs in the page (as the global PithTimedPacked): the extension's
+ * in-page path once, the JS walker over `doc` and its packed facts into the
+ * core; their times and the output.
+ */
+function timedPacked(doc) {
+  let t = performance.now();
+  const js = PithWalker.walk(doc);
+  const walk = performance.now() - t;
+  t = performance.now();
+  const ex = wasm_bindgen.extractPacked(js.packed.strings, js.packed.numbers, { scores: false });
+  return { walk, extract: performance.now() - t, ex };
 }
 
 /** Runs in the page: start-up once, then every stage `runs` times; per-stage medians. */
@@ -180,46 +199,61 @@ async function measure({ runs, wasmBytes }) {
   wasm_bindgen.version();
   const startFirstCall = performance.now() - t;
 
-  const keys = ['walk', 'walkDom', 'walkStyle', 'model', 'segment', 'signals', 'pageType', 'decision', 'article',
-    'output', 'pith', 'jsWalk', 'factsExtract', 'factsModel', 'factsCore', 'factsRest', 'factsJson', 'readability', 'floor'];
+  const keys = ['walkDom', 'walkStyle', 'wasmWalkExtract', 'model', 'segment', 'signals', 'pageType', 'decision',
+    'article', 'pith', 'jsWalk', 'factsExtract', 'factsRest', 'factsJson', 'readability', 'floor'];
   const steps = Object.fromEntries(keys.map((k) => [k, []]));
   let elements = 0;
   let cold = 0;
+  let js = null;
+  // Each run's measurements, in an order that turns run by run: whichever
+  // comes first pays for the garbage the run before left (Readability.js's
+  // clone of the document, the walkers' facts), so each takes each place.
+  const parts = [
+    (r) => {
+      // The extension's in-page path (extension/content/content.js): the
+      // JS walker, then its packed facts into the core. First in the first
+      // run, so that the fresh instance's first extraction is this one:
+      // with the walker's first run above, what a first click gets.
+      t = performance.now();
+      js = PithWalker.walk(document);
+      const jsWalk = performance.now() - t;
+      t = performance.now();
+      const fx = wasm_bindgen.extractPacked(js.packed.strings, js.packed.numbers, { scores: false });
+      const factsExtract = performance.now() - t;
+      if (r === 0) cold = jsWalkFirst + factsExtract;
+      steps.jsWalk.push(jsWalk);
+      steps.factsExtract.push(factsExtract);
+      steps.pith.push(jsWalk + factsExtract);
+      const factsCore = PithPushCoreStages(steps, fx.stages);
+      steps.factsRest.push(Math.max(0, factsExtract - fx.stages.modelMs - factsCore));
+      elements = fx.stats.elements;
+    },
+    () => {
+      // The core's own walker (web-sys), the playground's path.
+      const { walk, extract, ex } = PithTimedExtract(document);
+      steps.walkDom.push(ex.stages.walkDomMs);
+      steps.walkStyle.push(ex.stages.walkStyleMs);
+      steps.wasmWalkExtract.push(walk + extract);
+    },
+    () => {
+      t = performance.now();
+      PithFloorReads();
+      steps.floor.push(performance.now() - t);
+    },
+    () => {
+      t = performance.now();
+      new Readability(document.cloneNode(true)).parse();
+      steps.readability.push(performance.now() - t);
+    },
+  ];
   for (let r = 0; r < runs; r++) {
-    const { walk, extract, ex } = PithTimedExtract(document);
-    const s = ex.stages;
-    const core = PithPushCoreStages(steps, s);
-    steps.walk.push(walk);
-    steps.walkDom.push(s.walkDomMs);
-    steps.walkStyle.push(s.walkStyleMs);
-    steps.output.push(Math.max(0, extract - core));
-    steps.pith.push(walk + extract);
-    // The first run meets code not yet optimised (V8 tiers wasm up as it
-    // runs): it is what a first click gets.
-    if (r === 0) cold = walk + extract;
-    elements = ex.stats.elements;
-    t = performance.now();
-    const js = PithWalker.walk(document);
-    steps.jsWalk.push(performance.now() - t);
-    t = performance.now();
-    const fx = wasm_bindgen.extractPacked(js.packed.strings, js.packed.numbers, { scores: false });
-    steps.factsExtract.push(performance.now() - t);
-    steps.factsModel.push(fx.stages.modelMs);
-    const factsCore = PithPushCoreStages(null, fx.stages);
-    steps.factsCore.push(factsCore);
-    steps.factsRest.push(steps.factsExtract.at(-1) - fx.stages.modelMs - factsCore);
+    for (let k = 0; k < parts.length; k++) parts[(k + r) % parts.length](r);
     // The same facts as an object (as the JS walker built them before
     // packing), then as JSON text into the core: the path before.
     const object = wasm_bindgen.packedFacts(js.packed.strings, js.packed.numbers);
     t = performance.now();
     wasm_bindgen.extractFacts(JSON.stringify(object), { scores: false });
     steps.factsJson.push(performance.now() - t);
-    t = performance.now();
-    PithFloorReads();
-    steps.floor.push(performance.now() - t);
-    t = performance.now();
-    new Readability(document.cloneNode(true)).parse();
-    steps.readability.push(performance.now() - t);
   }
   const startup = startCompile + startInstantiate + startFirstCall;
   const out = {
@@ -287,6 +321,7 @@ function printStages(sets, runs) {
   ratioRow('first click / Readability.js', 'firstClick');
   ratioRow('first click / Readability.js\'s first run', 'firstClick', 'readabilityFirst');
   ratioRow('background first click / Readability.js', 'backgroundClick');
+  ratioRow('the core\'s own walker (walkDocument + extract) / Readability.js', 'wasmWalkExtract');
   console.log('');
   for (const s of sets) {
     const el = s.rows.map((r) => r.elements);
@@ -338,7 +373,11 @@ function growthRuns(n) {
   return n <= 100000 ? 5 : 3;
 }
 
-/** Time per element of walk + extract on generated pages of growing size. */
+/**
+ * Time per element of the extension's in-page path on generated pages of
+ * growing size: the JS walker + `extractPacked`, or above
+ * PACKED_MAX_ELEMENTS the core's own walker + `extract`.
+ */
 async function benchGrowth(sizes) {
   const dir = await mkdtemp(join(tmpdir(), 'pith-growth-'));
   const server = await serveStatic({ '/g/': `${dir}/`, '/ext/': join(DIST, 'chrome') + '/' });
@@ -348,56 +387,65 @@ async function benchGrowth(sizes) {
     for (const shape of ['wide', 'deep']) {
       for (const n of sizes) {
         await writeFile(join(dir, `${shape}-${n}.html`), growthHtml(shape, n));
-        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-        try {
-          await page.goto(server.url(`/g/${shape}-${n}.html`), { timeout: 600000 });
-          await page.addScriptTag({ url: server.url('/ext/pkg/pith.js') });
-          await page.addScriptTag({ content: `globalThis.PithTimedExtract = ${timedExtract};` });
-          await page.addScriptTag({ content: `globalThis.PithFloorReads = ${floorReads};` });
-          const r = await page.evaluate(async ({ wasmUrl, runs }) => {
-            const exports = await wasm_bindgen({ module_or_path: wasmUrl });
-            const elements = document.getElementsByTagName('*').length;
-            // Warm the instance up on a small page first (a frame of its
-            // own), so the figures compare optimised code at every size.
-            const frame = document.createElement('iframe');
-            frame.srcdoc = `<p>${'Warm-up text of a paragraph. '.repeat(20)}</p>`.repeat(200);
-            document.body.append(frame);
-            await new Promise((ok) => { frame.onload = ok; });
-            for (let i = 0; i < 5; i++) wasm_bindgen.walkDocument(frame.contentDocument).extract({ scores: false });
-            frame.remove();
-            await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
-            // The run of median total time of `runs` (a page of 10,000
-            // elements takes about 100 ms, and single runs varied by a
-            // third: the growth ratio swung with them).
-            const times = [];
-            let blocks = 0;
-            for (let run = 0; run < runs; run++) {
-              const { walk, extract, ex } = PithTimedExtract(document);
-              blocks = ex.blocks.length;
-              times.push({ walk, extract });
-            }
-            const first = times[0].walk + times[0].extract;
-            times.sort((x, y) => (x.walk + x.extract) - (y.walk + y.extract));
-            const { walk, extract } = times[(times.length - 1) >> 1];
-            // The floor: the same style and layout reads in a bare loop
-            // (floorReads), as many runs, their median; its growth is the
-            // browser's own, which no walker can beat.
-            PithFloorReads();
-            const floors = [];
-            for (let run = 0; run < runs; run++) {
-              const t = performance.now();
+        // Both in-page walkers, each in a page of its own (wasm memory
+        // never shrinks: each path's peak is its own).
+        for (const packed of [true, false]) {
+          const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+          try {
+            await page.goto(server.url(`/g/${shape}-${n}.html`), { timeout: 600000 });
+            await page.addScriptTag({ url: server.url('/ext/pkg/pith.js') });
+            await page.addScriptTag({ url: server.url('/ext/content/walker.js') });
+            await page.addScriptTag({ content: `globalThis.PithTimedPacked = ${timedPacked};` });
+            await page.addScriptTag({ content: `globalThis.PithTimedExtract = ${timedExtract};` });
+            await page.addScriptTag({ content: `globalThis.PithFloorReads = ${floorReads};` });
+            const r = await page.evaluate(async ({ wasmUrl, runs, packed }) => {
+              const exports = await wasm_bindgen({ module_or_path: wasmUrl });
+              const elements = document.getElementsByTagName('*').length;
+              const timed = packed ? PithTimedPacked : PithTimedExtract;
+              // Warm the instance up on a small page first (a frame of its
+              // own), so the figures compare optimised code at every size.
+              const frame = document.createElement('iframe');
+              frame.srcdoc = `<p>${'Warm-up text of a paragraph. '.repeat(20)}</p>`.repeat(200);
+              document.body.append(frame);
+              await new Promise((ok) => { frame.onload = ok; });
+              for (let i = 0; i < 5; i++) timed(frame.contentDocument);
+              frame.remove();
+              await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+              // The run of median total time of `runs` (a page of 10,000
+              // elements takes about 100 ms, and single runs varied by a
+              // third: the growth ratio swung with them).
+              const times = [];
+              let blocks = 0;
+              for (let run = 0; run < runs; run++) {
+                const { walk, extract, ex } = timed(document);
+                blocks = ex.blocks.length;
+                times.push({ walk, extract });
+              }
+              const first = times[0].walk + times[0].extract;
+              times.sort((x, y) => (x.walk + x.extract) - (y.walk + y.extract));
+              const { walk, extract } = times[(times.length - 1) >> 1];
+              // The floor: the same style and layout reads in a bare loop
+              // (floorReads), as many runs, their median; its growth is the
+              // browser's own, which no walker can beat.
               PithFloorReads();
-              floors.push(performance.now() - t);
-            }
-            floors.sort((x, y) => x - y);
-            const floor = floors[(floors.length - 1) >> 1];
-            return { elements, walk, extract, first, floor, runs, memory: exports.memory.buffer.byteLength, blocks };
-          }, { wasmUrl: server.url('/ext/pkg/pith_bg.wasm'), runs: growthRuns(n) });
-          rows.push({ shape, n, ...r });
-        } catch (e) {
-          rows.push({ shape, n, error: String(e.message).split('\n')[0] });
-        } finally {
-          await page.close();
+              const floors = [];
+              for (let run = 0; run < runs; run++) {
+                const t = performance.now();
+                PithFloorReads();
+                floors.push(performance.now() - t);
+              }
+              floors.sort((x, y) => x - y);
+              const floor = floors[(floors.length - 1) >> 1];
+              return { elements, walk, extract, first, floor, runs, memory: exports.memory.buffer.byteLength, blocks };
+            }, { wasmUrl: server.url('/ext/pkg/pith_bg.wasm'), runs: growthRuns(n), packed });
+            // The walker the extension uses at this size is marked.
+            const shipped = packed === (r.elements <= PACKED_MAX_ELEMENTS);
+            rows.push({ shape, n, packed, path: `${packed ? 'walker.js' : 'web-sys'}${shipped ? ' *' : ''}`, ...r });
+          } catch (e) {
+            rows.push({ shape, n, packed, error: String(e.message).split('\n')[0] });
+          } finally {
+            await page.close();
+          }
         }
       }
     }
@@ -406,18 +454,18 @@ async function benchGrowth(sizes) {
     await server.close();
     await rm(dir, { recursive: true, force: true });
   }
-  console.log('\n# Growth: generated pages, walk + extract in the page (the median of 5 runs up to 100,000 elements, of 3 above), beside the same reads in a bare loop\n');
-  console.log('| shape | elements | walk (ms) | extract (ms) | µs per element | vs 10k | first run: µs per element | floor: reads alone (ms) | floor µs per element | floor vs 10k | peak wasm memory (MiB) |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log(`\n# Growth: generated pages, both in-page walkers (walker.js + extractPacked, and the core's web-sys walk + extract; * the extension's at that size: walker.js up to ${PACKED_MAX_ELEMENTS} elements), the median of 5 runs up to 100,000 elements, of 3 above, beside the same reads in a bare loop\n`);
+  console.log('| shape | elements | walker | walk (ms) | extract (ms) | µs per element | vs 10k | first run: µs per element | floor: reads alone (ms) | floor µs per element | floor vs 10k | peak wasm memory (MiB) |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   const fix = (x) => (Number.isFinite(x) ? x.toFixed(2) : '');
   for (const r of rows) {
-    if (r.error) { console.log(`| ${r.shape} | ${r.n} | ${r.error} | | | | | | | | |`); continue; }
+    if (r.error) { console.log(`| ${r.shape} | ${r.n} | ${r.packed ? 'walker.js' : 'web-sys'} | ${r.error} | | | | | | | | |`); continue; }
     const per = ((r.walk + r.extract) * 1000) / r.elements;
     const floorPer = (r.floor * 1000) / r.elements;
-    const base = rows.find((x) => x.shape === r.shape && x.n === 10000 && !x.error);
+    const base = rows.find((x) => x.shape === r.shape && x.packed === r.packed && x.n === 10000 && !x.error);
     const rel = base ? per / (((base.walk + base.extract) * 1000) / base.elements) : NaN;
     const floorRel = base ? floorPer / ((base.floor * 1000) / base.elements) : NaN;
-    console.log(`| ${r.shape} | ${r.elements} | ${Math.round(r.walk)} | ${Math.round(r.extract)} | ${per.toFixed(1)} | ${fix(rel)} | ${((r.first * 1000) / r.elements).toFixed(1)} | ${Math.round(r.floor)} | ${floorPer.toFixed(2)} | ${fix(floorRel)} | ${(r.memory / 1048576).toFixed(0)} |`);
+    console.log(`| ${r.shape} | ${r.elements} | ${r.path} | ${Math.round(r.walk)} | ${Math.round(r.extract)} | ${per.toFixed(1)} | ${fix(rel)} | ${((r.first * 1000) / r.elements).toFixed(1)} | ${Math.round(r.floor)} | ${floorPer.toFixed(2)} | ${fix(floorRel)} | ${(r.memory / 1048576).toFixed(0)} |`);
   }
 }
 
@@ -564,7 +612,7 @@ async function benchLarge(elements) {
     await warmPage.addScriptTag({ url: server.url('/ext/content/walker.js') });
     const main = await warmPage.evaluate(async ({ wasmUrl, runs }) => {
       await wasm_bindgen({ module_or_path: wasmUrl });
-      const out = { wasmWalk: [], score: [], jsWalk: [] };
+      const out = { wasmWalk: [], score: [], jsWalk: [], packedScore: [] };
       for (let i = 0; i < runs; i++) {
         let t = performance.now();
         const live = wasm_bindgen.walkDocument(document);
@@ -574,8 +622,11 @@ async function benchLarge(elements) {
         out.score.push(performance.now() - t);
         live.free();
         t = performance.now();
-        PithWalker.walk(document);
+        const js = PithWalker.walk(document);
         out.jsWalk.push(performance.now() - t);
+        t = performance.now();
+        wasm_bindgen.extractPacked(js.packed.strings, js.packed.numbers, { scores: false });
+        out.packedScore.push(performance.now() - t);
       }
       return out;
     }, { wasmUrl: server.url('/ext/pkg/pith_bg.wasm'), runs: LARGE_WARM_RUNS });
@@ -590,9 +641,10 @@ async function benchLarge(elements) {
     console.log('| stage (ms) | first click | warm (median of ' + LARGE_WARM_RUNS + ') | page\'s own world (median) |');
     console.log('|---|---|---|---|');
     console.log(`| wasm start-up (fetch, compile, instantiate) | ${ms(ft && ft.initMs)} | ${ms(w('initMs'))} | |`);
-    console.log(`| walk (live DOM → model) | ${ms(ft && ft.walkMs)} | ${ms(w('walkMs'))} | ${ms(med(main.wasmWalk))} (JS walker ${ms(med(main.jsWalk))}) |`);
+    const walker = count <= PACKED_MAX_ELEMENTS ? 'walker.js' : 'the web-sys walk';
+    console.log(`| walk (${walker}, the extension's at this size) | ${ms(ft && ft.walkMs)} | ${ms(w('walkMs'))} | web-sys ${ms(med(main.wasmWalk))}, walker.js ${ms(med(main.jsWalk))} |`);
     console.log(`| floor: the walk's reads alone (bare JS loop) | | ${ms(floor.ISOLATED)} (content script's world) | ${ms(floor.MAIN)} |`);
-    console.log(`| score and build the article | ${ms(ft && ft.scoreMs)} | ${ms(w('scoreMs'))} | ${ms(med(main.score))} |`);
+    console.log(`| score and build the article | ${ms(ft && ft.scoreMs)} | ${ms(w('scoreMs'))} | web-sys \`extract\` ${ms(med(main.score))}, \`extractPacked\` ${ms(med(main.packedScore))} |`);
     const rest = ft ? clickToReader - ft.totalMs : null;
     console.log(`| handshake, injection, messages, storage, reader tab | ${ms(rest)} | ${ms(w('roundTripMs') - w('totalMs'))} | |`);
     // The first click's rest, split by the clocks of the page, the worker
