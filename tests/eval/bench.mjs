@@ -48,7 +48,8 @@ import {
   grantSiteAccess,
 } from '../e2e/lib.mjs';
 import { largePageHtml } from './large-page.mjs';
-import { openSet } from './pages.mjs';
+import { measureSet } from './pages.mjs';
+import { quantile } from './score.mjs';
 import { floorReads } from './floor.mjs';
 
 /**
@@ -80,13 +81,6 @@ function args(argv) {
     }
   }
   return a;
-}
-
-function quantile(xs, q) {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((x, y) => x - y);
-  const pos = (s.length - 1) * q;
-  return s[Math.floor(pos)] + (s[Math.ceil(pos)] - s[Math.floor(pos)]) * (pos - Math.floor(pos));
 }
 
 /** The measured stages, in table order: [key, label]. */
@@ -285,19 +279,12 @@ async function pageSources() {
 
 /** Measures every chosen page of one data set; returns the per-page rows. */
 async function benchSet(browser, a, { dir: dataset, every }, src, wasmBytes) {
-  const { ids, page, visit, close } = await openSet(browser, dataset, { every: every ?? a.every, limit: a.limit });
-  const rows = [];
-  for (const id of ids) {
-    try {
-      await visit(id);
-      await page.evaluate(`${src}\n;0`);
-      rows.push({ id, ...(await page.evaluate(measure, { runs: a.runs, wasmBytes })) });
-    } catch (e) {
-      process.stderr.write(`  ${id}: ${String(e.message).split('\n')[0]}\n`);
-    }
-  }
-  await close();
-  return { name: basename(dataset), pages: ids.length, rows };
+  const { rows, pages } = await measureSet(browser, dataset, { every: every ?? a.every, limit: a.limit }, async ({ page, visit, id }) => {
+    await visit(id);
+    await page.evaluate(`${src}\n;0`);
+    return { id, ...(await page.evaluate(measure, { runs: a.runs, wasmBytes })) };
+  });
+  return { name: basename(dataset), pages, rows };
 }
 
 function printStages(sets, runs) {

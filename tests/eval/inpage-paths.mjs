@@ -16,7 +16,8 @@ import { readFile } from 'node:fs/promises';
 import { resolve, basename, join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, DIST, chromiumArgs } from '../e2e/lib.mjs';
-import { openSet } from './pages.mjs';
+import { measureSet } from './pages.mjs';
+import { quantile } from './score.mjs';
 
 const argv = process.argv.slice(2);
 let runs = 7;
@@ -35,12 +36,6 @@ for (let i = 0; i < argv.length; i++) {
 const src = `${await readFile(join(DIST, 'chrome/pkg/pith.js'), 'utf8')}\n;globalThis.wasm_bindgen = wasm_bindgen;\n${
   await readFile(join(DIST, 'chrome/content/walker.js'), 'utf8')}\n;globalThis.PithWalker = PithWalker;0`;
 const wasmBytes = [...(await readFile(join(DIST, 'chrome/pkg/pith_bg.wasm')))];
-
-function quantile(xs, q) {
-  const s = [...xs].sort((x, y) => x - y);
-  const pos = (s.length - 1) * q;
-  return s[Math.floor(pos)] + (s[Math.ceil(pos)] - s[Math.floor(pos)]) * (pos - Math.floor(pos));
-}
 
 /** In the page: the two paths, each once: its time, its walk's, its text. */
 function paths() {
@@ -91,35 +86,27 @@ try {
   console.log(`| set | pages | walker.js + extractPacked (median / p95 ms) | of which walker.js | web-sys walk + extract | of which the walk | same text |`);
   console.log('|---|---|---|---|---|---|---|');
   for (const set of sets) {
-    const { ids, page, visit, close } = await openSet(browser, set.dir, { every: set.every });
-    const rows = [];
-    for (const [n, id] of ids.entries()) {
-      try {
-        if (cold) {
-          const row = {};
-          for (const k of (n % 2 ? ['websys', 'packed'] : ['packed', 'websys'])) {
-            await visit(id);
-            await page.evaluate(`${src}\n;globalThis.PithPaths = ${paths};\n// ${id} ${k}\n`);
-            const m = await page.evaluate(async ({ k, wasmBytes }) => {
-              await wasm_bindgen({ module_or_path: await WebAssembly.compile(new Uint8Array(wasmBytes)) });
-              await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 50))));
-              return PithPaths()[k]();
-            }, { k, wasmBytes });
-            row[k] = m.total;
-            row[`${k}Walk`] = m.walk;
-            row[`${k}Text`] = m.text;
-          }
-          rows.push({ ...row, same: row.packedText === row.websysText });
-          continue;
-        }
+    const { rows } = await measureSet(browser, set.dir, { every: set.every }, async ({ page, visit, id, n }) => {
+      if (!cold) {
         await visit(id);
         await page.evaluate(`${src}\n;globalThis.PithPaths = ${paths};0`);
-        rows.push(await page.evaluate(measure, { runs, wasmBytes, gc }));
-      } catch (e) {
-        process.stderr.write(`  ${id}: ${String(e.message).split('\n')[0]}\n`);
+        return page.evaluate(measure, { runs, wasmBytes, gc });
       }
-    }
-    await close();
+      const row = {};
+      for (const k of (n % 2 ? ['websys', 'packed'] : ['packed', 'websys'])) {
+        await visit(id);
+        await page.evaluate(`${src}\n;globalThis.PithPaths = ${paths};\n// ${id} ${k}\n`);
+        const m = await page.evaluate(async ({ k, wasmBytes }) => {
+          await wasm_bindgen({ module_or_path: await WebAssembly.compile(new Uint8Array(wasmBytes)) });
+          await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 50))));
+          return PithPaths()[k]();
+        }, { k, wasmBytes });
+        row[k] = m.total;
+        row[`${k}Walk`] = m.walk;
+        row[`${k}Text`] = m.text;
+      }
+      return { ...row, same: row.packedText === row.websysText };
+    });
     const q = (k) => `${quantile(rows.map((r) => r[k]), 0.5).toFixed(2)} / ${quantile(rows.map((r) => r[k]), 0.95).toFixed(2)}`;
     console.log(`| ${basename(set.dir)} | ${rows.length} | ${q('packed')} | ${q('packedWalk')} | ${q('websys')} | ${q('websysWalk')} | ${rows.filter((r) => r.same).length} |`);
   }

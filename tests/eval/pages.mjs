@@ -180,6 +180,29 @@ export async function openSet(browser, dir, { every = 1, limit = Infinity } = {}
 }
 
 /**
+ * Measures each chosen page of a data set (see [openSet]): `measure({page,
+ * visit, id, n})` gives the page's row (`n`: its place among the chosen
+ * pages); a page that throws is named on stderr and left out. Returns the
+ * rows and how many pages were chosen.
+ */
+export async function measureSet(browser, dir, options, measure) {
+  const { ids, page, visit, close } = await openSet(browser, dir, options);
+  const rows = [];
+  try {
+    for (const [n, id] of ids.entries()) {
+      try {
+        rows.push(await measure({ page, visit, id, n }));
+      } catch (e) {
+        process.stderr.write(`  ${id}: ${String(e.message).split('\n')[0]}\n`);
+      }
+    }
+  } finally {
+    await close();
+  }
+  return { rows, pages: ids.length };
+}
+
+/**
  * A temporary copy of the unpacked extension at `dir` with host access to
  * every page, so that its worker reads pages with no click to grant it
  * (the caller removes the copy).

@@ -9,7 +9,7 @@
 import { resolve, basename } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, chromiumArgs } from '../e2e/lib.mjs';
-import { openSet } from './pages.mjs';
+import { measureSet } from './pages.mjs';
 import { floorReads } from './floor.mjs';
 
 const sets = process.argv.slice(2).map((a) => { const [d, k] = a.split('@'); return { dir: resolve(d), every: k ? Number(k) : 1 }; });
@@ -19,33 +19,26 @@ const VARIANTS = { all: null, structure: 'style', noCheck: 'check', noBox: 'box'
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(), headless: true });
 try {
   for (const set of sets) {
-    const { ids, page, visit, close } = await openSet(browser, set.dir, { every: set.every });
-    const rows = [];
-    for (const id of ids) {
-      try {
-        await visit(id);
-        await page.evaluate(`globalThis.PithFloorReads = ${floorReads};0`);
-        rows.push(await page.evaluate(async (variants) => {
-          await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 50))));
-          const t = {};
-          for (const v of Object.keys(variants)) t[v] = [];
-          for (let r = 0; r < 7; r++) {
-            for (const [v, leaveOut] of Object.entries(variants)) {
-              const s = performance.now();
-              PithFloorReads(leaveOut);
-              t[v].push(performance.now() - s);
-            }
+    const { rows } = await measureSet(browser, set.dir, { every: set.every }, async ({ page, visit, id }) => {
+      await visit(id);
+      await page.evaluate(`globalThis.PithFloorReads = ${floorReads};0`);
+      return page.evaluate(async (variants) => {
+        await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 50))));
+        const t = {};
+        for (const v of Object.keys(variants)) t[v] = [];
+        for (let r = 0; r < 7; r++) {
+          for (const [v, leaveOut] of Object.entries(variants)) {
+            const s = performance.now();
+            PithFloorReads(leaveOut);
+            t[v].push(performance.now() - s);
           }
-          const med = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-          const out = {};
-          for (const v of Object.keys(variants)) out[v] = med(t[v]);
-          return out;
-        }, VARIANTS));
-      } catch (e) {
-        process.stderr.write(`  ${id}: ${String(e.message).split('\n')[0]}\n`);
-      }
-    }
-    await close();
+        }
+        const med = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+        const out = {};
+        for (const v of Object.keys(variants)) out[v] = med(t[v]);
+        return out;
+      }, VARIANTS);
+    });
     const med = (k) => [...rows.map((r) => r[k])].sort((a, b) => a - b)[rows.length >> 1].toFixed(2);
     console.log(`${basename(set.dir)} (${rows.length}): ` + Object.keys(VARIANTS).map((v) => `${v} ${med(v)}`).join(', '));
   }

@@ -14,7 +14,8 @@ import { readFile } from 'node:fs/promises';
 import { resolve, basename } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, chromiumArgs } from '../e2e/lib.mjs';
-import { openSet } from './pages.mjs';
+import { measureSet } from './pages.mjs';
+import { quantile } from './score.mjs';
 
 const argv = process.argv.slice(2);
 let runs = 5;
@@ -32,12 +33,6 @@ for (let i = 0; i < argv.length; i++) {
 }
 const src = (await Promise.all(files.map((f) => readFile(f, 'utf8'))))
   .map((s, i) => `${s}\n;globalThis.PithWalker${'AB'[i]} = PithWalker;`).join('\n;\n');
-
-function quantile(xs, q) {
-  const s = [...xs].sort((x, y) => x - y);
-  const pos = (s.length - 1) * q;
-  return s[Math.floor(pos)] + (s[Math.ceil(pos)] - s[Math.floor(pos)]) * (pos - Math.floor(pos));
-}
 
 async function measure({ runs, bFirst }) {
   await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 50))));
@@ -75,20 +70,13 @@ try {
   console.log('| set | pages | A first (median / p95) | B first | A warm | B warm | facts equal |');
   console.log('|---|---|---|---|---|---|---|');
   for (const set of sets) {
-    const { ids, page, visit, close } = await openSet(browser, set.dir, { every: set.every });
-    const rows = [];
-    for (const [n, id] of ids.entries()) {
-      try {
-        await visit(id);
-        await page.evaluate(`${src}\n;0${fresh ? `\n// ${basename(set.dir)} ${id}` : ''}`);
-        const row = await page.evaluate(measure, { runs, bFirst: n % 2 === 1 });
-        if (!row.same) process.stderr.write(`  ${id}: the walkers' facts differ${row.stable ? '' : ' (and A\'s own from run to run)'}\n`);
-        rows.push(row);
-      } catch (e) {
-        process.stderr.write(`  ${id}: ${String(e.message).split('\n')[0]}\n`);
-      }
-    }
-    await close();
+    const { rows } = await measureSet(browser, set.dir, { every: set.every }, async ({ page, visit, id, n }) => {
+      await visit(id);
+      await page.evaluate(`${src}\n;0${fresh ? `\n// ${basename(set.dir)} ${id}` : ''}`);
+      const row = await page.evaluate(measure, { runs, bFirst: n % 2 === 1 });
+      if (!row.same) process.stderr.write(`  ${id}: the walkers' facts differ${row.stable ? '' : ' (and A\'s own from run to run)'}\n`);
+      return row;
+    });
     const f = (k) => `${quantile(rows.map((r) => r[k]), 0.5).toFixed(2)} / ${quantile(rows.map((r) => r[k]), 0.95).toFixed(2)}`;
     console.log(`| ${basename(set.dir)} | ${rows.length} | ${f('aFirst')} | ${f('bFirst')} | ${f('a')} | ${f('b')} | ${rows.filter((r) => r.same).length} of ${rows.length} |`);
   }
