@@ -24,8 +24,11 @@
 //    Peak wasm memory per page: the instance's linear memory after the
 //    runs (it never shrinks).
 // 2. Growth table: generated pages of growing size, wide (sibling lists)
-//    and deep (nested chains), read by the JS walker and extracted in the page (the extension's in-page path):
-//    time per element should stay flat (linear growth). Beside it, the
+//    and deep (nested chains), extracted in the page by both in-page
+//    walkers (walker.js + `extractPacked`, the web-sys walk + `extract`),
+//    each in a page of its own, the extension's at each size marked
+//    (PACKED_MAX_ELEMENTS in extension/content/content.js): time per
+//    element should stay flat (linear growth). Beside it, the
 //    same pages' style and layout reads in a bare loop (floorReads): the
 //    browser's own growth, which no walker can beat.
 // 3. The large page (tests/eval/large-page.mjs) read in the real
