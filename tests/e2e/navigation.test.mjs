@@ -77,6 +77,17 @@ async function browserBack(page) {
 }
 
 /**
+ * The Forward button (chrome.tabs.goForward), as browserBack. Not
+ * Playwright's goForward: it reads the tab's history over CDP, which failed
+ * once ("Not attached to an active page") while the tab was still swapping
+ * the web page's process for the one it had left.
+ */
+async function browserForward(page) {
+  const tabId = await tabIdOf(browser.worker, page.url());
+  await browser.worker.evaluate((id) => chrome.tabs.goForward(id), tabId);
+}
+
+/**
  * Sends UI_BG_RETURN from the reader in `reader`, as its Escape key does.
  * The reply may not arrive: the tab leaves the reader meanwhile.
  */
@@ -137,7 +148,8 @@ test('the reader opens in the page\'s tab, and the browser\'s Back returns to th
   assert.equal(article.result.extraction.title, 'The Quiet Engineering of Canal Locks');
   await browserBack(page);
   await waitForUrl(page, server.url('/samples/article.html'));
-  await page.goForward();
+  await browserForward(page);
+  await waitForUrl(page, /^(chrome|moz)-extension:\/\/[^/]+\/ui\/reader\.html/);
   assert.ok(isReaderUrl(page.url()), 'the reader is the next entry in the tab\'s history');
 });
 
