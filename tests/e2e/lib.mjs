@@ -176,9 +176,12 @@ export async function tabIdOf(worker, url, waitMs = 5000) {
 /** The reader page's path in the extension (ui/reader.html). */
 export const READER_PATH = '/ui/reader.html';
 
+/** A reader page's address (ui/reader.html) in Chromium or Firefox. */
+export const READER_URL = /^(chrome|moz)-extension:\/\/[^/]+\/ui\/reader\.html/;
+
 /** Whether `url` is the reader page of a Pith extension. */
 export function isReaderUrl(url) {
-  return /^(chrome|moz)-extension:\/\/[^/]+\/ui\/reader\.html/.test(url);
+  return READER_URL.test(url);
 }
 
 /**

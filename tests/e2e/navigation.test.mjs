@@ -18,7 +18,7 @@ import { mkdtemp, writeFile, copyFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import {
   ROOT, DIST, serveStatic, launchWithExtension, clickAction, tabIdOf, readWithPith, waitForReader,
-  pagesNow, storedArticle, grantSiteAccess, isReaderUrl, stopServiceWorker, liveServiceWorker,
+  pagesNow, storedArticle, grantSiteAccess, isReaderUrl, READER_URL, stopServiceWorker, liveServiceWorker,
 } from './lib.mjs';
 
 let server;
@@ -149,7 +149,7 @@ test('the reader opens in the page\'s tab, and the browser\'s Back returns to th
   await browserBack(page);
   await waitForUrl(page, server.url('/samples/article.html'));
   await browserForward(page);
-  await waitForUrl(page, /^(chrome|moz)-extension:\/\/[^/]+\/ui\/reader\.html/);
+  await waitForUrl(page, READER_URL);
   assert.ok(isReaderUrl(page.url()), 'the reader is the next entry in the tab\'s history');
 });
 

@@ -54,6 +54,7 @@ import { largePageHtml } from './large-page.mjs';
 import { measureSet } from './pages.mjs';
 import { quantile } from './score.mjs';
 import { floorReads } from './floor.mjs';
+import { timedPacked, timedExtract } from './in-page.mjs';
 
 /**
  * The extension's bound between its two in-page walkers
@@ -132,35 +133,6 @@ function pushCoreStages(steps, s) {
   return s.segmentMs + s.signalsMs + s.pageTypeMs + s.decisionMs + s.articleMs + s.scoresMs;
 }
 
-/**
- * Runs in the page (as the global PithTimedExtract): one walk of `doc` and
- * one extraction through the live wasm core, their times and the output.
- */
-function timedExtract(doc) {
-  let t = performance.now();
-  const live = wasm_bindgen.walkDocument(doc);
-  const walk = performance.now() - t;
-  t = performance.now();
-  const ex = live.extract({ scores: false });
-  const extract = performance.now() - t;
-  live.free();
-  return { walk, extract, ex };
-}
-
-/**
- * Runs in the page (as the global PithTimedPacked): the extension's
- * in-page path once, the JS walker over `doc` and its packed facts into the
- * core; their times and the output.
- */
-function timedPacked(doc) {
-  let t = performance.now();
-  const js = PithWalker.walk(doc);
-  const walk = performance.now() - t;
-  t = performance.now();
-  const ex = wasm_bindgen.extractPacked(js.packed.strings, js.packed.numbers, { scores: false });
-  return { walk, extract: performance.now() - t, ex };
-}
-
 /** Runs in the page: start-up once, then every stage `runs` times; per-stage medians. */
 async function measure({ runs, wasmBytes }) {
   const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -211,12 +183,8 @@ async function measure({ runs, wasmBytes }) {
       // JS walker, then its packed facts into the core. First in the first
       // run, so that the fresh instance's first extraction is this one:
       // with the walker's first run above, what a first click gets.
-      t = performance.now();
-      js = PithWalker.walk(document);
-      const jsWalk = performance.now() - t;
-      t = performance.now();
-      const fx = wasm_bindgen.extractPacked(js.packed.strings, js.packed.numbers, { scores: false });
-      const factsExtract = performance.now() - t;
+      const { walk: jsWalk, extract: factsExtract, ex: fx, js: walked } = PithTimedPacked(document);
+      js = walked;
       if (r === 0) cold = jsWalkFirst + factsExtract;
       steps.jsWalk.push(jsWalk);
       steps.factsExtract.push(factsExtract);
@@ -277,6 +245,7 @@ async function pageSources() {
     globalThis.PithFloorReads = ${floorReads};
     globalThis.PithPushCoreStages = ${pushCoreStages};
     globalThis.PithTimedExtract = ${timedExtract};
+    globalThis.PithTimedPacked = ${timedPacked};
     globalThis.Readability = Readability;`;
 }
 

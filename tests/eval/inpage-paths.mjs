@@ -18,6 +18,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM, DIST, chromiumArgs } from '../e2e/lib.mjs';
 import { measureSet } from './pages.mjs';
 import { quantile } from './score.mjs';
+import { timedPacked, timedExtract } from './in-page.mjs';
 
 const argv = process.argv.slice(2);
 let runs = 7;
@@ -34,29 +35,17 @@ for (let i = 0; i < argv.length; i++) {
   }
 }
 const src = `${await readFile(join(DIST, 'chrome/pkg/pith.js'), 'utf8')}\n;globalThis.wasm_bindgen = wasm_bindgen;\n${
-  await readFile(join(DIST, 'chrome/content/walker.js'), 'utf8')}\n;globalThis.PithWalker = PithWalker;0`;
+  await readFile(join(DIST, 'chrome/content/walker.js'), 'utf8')}\n;globalThis.PithWalker = PithWalker;
+globalThis.PithTimedPacked = ${timedPacked};\nglobalThis.PithTimedExtract = ${timedExtract};0`;
 const wasmBytes = [...(await readFile(join(DIST, 'chrome/pkg/pith_bg.wasm')))];
 
 /** In the page: the two paths, each once: its time, its walk's, its text. */
 function paths() {
-  return {
-    packed: () => {
-      const t = performance.now();
-      const js = PithWalker.walk(document);
-      const walk = performance.now() - t;
-      const ex = wasm_bindgen.extractPacked(js.packed.strings, js.packed.numbers, { scores: false });
-      return { walk, total: performance.now() - t, text: ex.text };
-    },
-    websys: () => {
-      const t = performance.now();
-      const live = wasm_bindgen.walkDocument(document);
-      const walk = performance.now() - t;
-      const ex = live.extract({ scores: false });
-      const total = performance.now() - t;
-      live.free();
-      return { walk, total, text: ex.text };
-    },
+  const run = (timed) => () => {
+    const { walk, extract, ex } = timed(document);
+    return { walk, total: walk + extract, text: ex.text };
   };
+  return { packed: run(PithTimedPacked), websys: run(PithTimedExtract) };
 }
 
 async function measure({ runs, wasmBytes, gc }) {
