@@ -12,7 +12,9 @@
 // each page the worker is stopped, then the toolbar button is clicked (CDP
 // `Extensions.triggerAction`, which starts a new worker), in a new tab per
 // page. Prints the medians from the click until the reader shows the
-// article, split by the clocks of the page, the worker and the reader.
+// article, split by the clocks of the page, the worker and the reader,
+// then the reader page's own timeline (its navigation timing and the
+// marks reader.js sets around its render).
 // --new-worker: the same, but the worker is stopped before the page loads
 // (the load starts a new one) and the click comes a second after the load:
 // a click soon after a page loaded in a browser left idle.
@@ -76,7 +78,22 @@ async function coldClick(browser, server, id, path, when) {
     const reader = await waitForReader(browser.context, before, 30000);
     await waitForRendered(reader, 30000);
     const shownAt = Date.now();
-    const readerOrigin = await reader.evaluate(() => performance.timeOrigin);
+    // Inside the reader page, from its navigation start: the browser's
+    // load of reader.html, then its own scripts, then the render (the
+    // marks reader.js sets around it).
+    const { readerOrigin, inside } = await reader.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0];
+      const mark = (k) => performance.getEntriesByName(k)[0]?.startTime ?? null;
+      return {
+        readerOrigin: performance.timeOrigin,
+        inside: {
+          responseEnd: nav ? nav.responseEnd : null,
+          interactive: nav ? nav.domInteractive : null,
+          renderStart: mark('pith-render-start'),
+          renderEnd: mark('pith-render-end'),
+        },
+      };
+    });
     const { worker } = await liveServiceWorker(browser);
     const stored = await storedArticle(worker, reader.url());
     const t = stored && stored.result && stored.result.timing;
@@ -89,6 +106,10 @@ async function coldClick(browser, server, id, path, when) {
       toStore: t && stored.createdAt ? stored.createdAt - t.endedAt : null,
       toReader: stored && stored.createdAt ? readerOrigin - stored.createdAt : null,
       readerOwn: shownAt - readerOrigin,
+      // The same end as the reader page marks it (the harness sees it
+      // later: its wait for the rendered reader polls through CDP).
+      rendered: inside.renderEnd == null ? null : readerOrigin + inside.renderEnd - clickedAt,
+      ...inside,
       path: stored && stored.result ? stored.result.path : null,
     };
   } finally {
@@ -151,6 +172,14 @@ async function main() {
       const rs = rows.get(copies[i]);
       const col = (k) => med(rs.map((r) => r[k]));
       console.log(`| ${build} | ${rs.length} | ${[...new Set(rs.map((r) => r.path))].join(', ')} | ${col('roundTrip')} | ${col('toStart')} | ${col('walk')} | ${col('score')} | ${col('after')} | ${col('toStore')} | ${col('toReader')} | ${col('readerOwn')} |`);
+    });
+    console.log('\nInside the reader page, from its navigation start (medians, ms):\n');
+    console.log('| build | reader.html loaded (response end) | its scripts have run (DOM interactive) | render starts | render ends | click → render ends |');
+    console.log('|---|---|---|---|---|---|');
+    a.builds.forEach((build, i) => {
+      const rs = rows.get(copies[i]);
+      const col = (k) => med(rs.map((r) => r[k]));
+      console.log(`| ${build} | ${col('responseEnd')} | ${col('interactive')} | ${col('renderStart')} | ${col('renderEnd')} | ${col('rendered')} |`);
     });
     await Promise.all(copies.map((c) => rm(c, { recursive: true, force: true })));
     return;
