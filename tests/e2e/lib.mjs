@@ -231,6 +231,26 @@ export async function waitForRendered(reader, timeoutMs = 20000) {
 }
 
 /**
+ * The reader page's own timeline: its time origin (epoch ms, the clock of
+ * Date.now()) and, from its navigation start (ms; null where absent), the
+ * end of reader.html's response, DOM interactive (its scripts have run),
+ * and the marks reader.js sets around its render.
+ */
+export async function readerTimeline(reader) {
+  return reader.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const mark = (k) => performance.getEntriesByName(k)[0]?.startTime ?? null;
+    return {
+      origin: performance.timeOrigin,
+      responseEnd: nav ? nav.responseEnd : null,
+      interactive: nav ? nav.domInteractive : null,
+      renderStart: mark('pith-render-start'),
+      renderEnd: mark('pith-render-end'),
+    };
+  });
+}
+
+/**
  * Opens `url` in a new tab (or uses `page`, as it is, when `url` is null),
  * clicks the action, and returns the reader once it has rendered. The reader
  * replaces the page in its tab: `reader` is then the same Page as `page`

@@ -48,7 +48,7 @@ import { mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import {
   ROOT, DIST, CHROMIUM, chromiumArgs, serveStatic, launchWithExtension, clickAction, waitForReader, tabIdOf,
-  grantSiteAccess,
+  grantSiteAccess, readerTimeline,
 } from '../e2e/lib.mjs';
 import { largePageHtml } from './large-page.mjs';
 import { measureSet } from './pages.mjs';
@@ -510,13 +510,8 @@ async function benchLarge(elements) {
     await reader.waitForSelector('article, .status.error', { timeout: 300000 });
     const shownAt = Date.now();
     const clickToReader = shownAt - t0;
-    const { readerOrigin, readerMarks } = await reader.evaluate(() => {
-      const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
-      return {
-        readerOrigin: performance.timeOrigin,
-        readerMarks: { renderStart: at('pith-render-start'), renderEnd: at('pith-render-end') },
-      };
-    });
+    const readerMarks = await readerTimeline(reader);
+    const readerOrigin = readerMarks.origin;
     const stored = await browser.worker.evaluate(async () => {
       const all = await chrome.storage.session.get(null);
       const latest = Object.entries(all).filter(([k]) => k.startsWith(PITH_ARTICLE_KEY_PREFIX)).sort().pop();

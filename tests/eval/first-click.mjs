@@ -29,7 +29,7 @@ import { join, resolve } from 'node:path';
 import { readFile, rm } from 'node:fs/promises';
 import {
   launchWithExtension, tabIdOf, DIST, ROOT, stopServiceWorker, liveServiceWorker, pagesNow, waitForReader,
-  waitForRendered, storedArticle, setReadPath, triggerAction,
+  waitForRendered, storedArticle, setReadPath, triggerAction, readerTimeline,
 } from '../e2e/lib.mjs';
 import { servePages, isolatePage, withHostAccess, VIEWPORT } from './pages.mjs';
 import { quantile } from './score.mjs';
@@ -79,21 +79,8 @@ async function coldClick(browser, server, id, path, when) {
     await waitForRendered(reader, 30000);
     const shownAt = Date.now();
     // Inside the reader page, from its navigation start: the browser's
-    // load of reader.html, then its own scripts, then the render (the
-    // marks reader.js sets around it).
-    const { readerOrigin, inside } = await reader.evaluate(() => {
-      const nav = performance.getEntriesByType('navigation')[0];
-      const mark = (k) => performance.getEntriesByName(k)[0]?.startTime ?? null;
-      return {
-        readerOrigin: performance.timeOrigin,
-        inside: {
-          responseEnd: nav ? nav.responseEnd : null,
-          interactive: nav ? nav.domInteractive : null,
-          renderStart: mark('pith-render-start'),
-          renderEnd: mark('pith-render-end'),
-        },
-      };
-    });
+    // load of reader.html, then its own scripts, then the render.
+    const { origin: readerOrigin, ...inside } = await readerTimeline(reader);
     const { worker } = await liveServiceWorker(browser);
     const stored = await storedArticle(worker, reader.url());
     const t = stored && stored.result && stored.result.timing;
@@ -168,19 +155,17 @@ async function main() {
   if (a.cold) {
     console.log('| build | reads | paths | click → reader shown | click → page starts | page: walk | page: scoring message (the worker\'s core) | page done → reader shown | … page done → worker stored it | … stored → reader page starts | … reader page starts → shown |');
     console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+    const inside = [];
     a.builds.forEach((build, i) => {
       const rs = rows.get(copies[i]);
       const col = (k) => med(rs.map((r) => r[k]));
       console.log(`| ${build} | ${rs.length} | ${[...new Set(rs.map((r) => r.path))].join(', ')} | ${col('roundTrip')} | ${col('toStart')} | ${col('walk')} | ${col('score')} | ${col('after')} | ${col('toStore')} | ${col('toReader')} | ${col('readerOwn')} |`);
+      inside.push(`| ${build} | ${col('responseEnd')} | ${col('interactive')} | ${col('renderStart')} | ${col('renderEnd')} | ${col('rendered')} |`);
     });
     console.log('\nInside the reader page, from its navigation start (medians, ms):\n');
     console.log('| build | reader.html loaded (response end) | its scripts have run (DOM interactive) | render starts | render ends | click → render ends |');
     console.log('|---|---|---|---|---|---|');
-    a.builds.forEach((build, i) => {
-      const rs = rows.get(copies[i]);
-      const col = (k) => med(rs.map((r) => r[k]));
-      console.log(`| ${build} | ${col('responseEnd')} | ${col('interactive')} | ${col('renderStart')} | ${col('renderEnd')} | ${col('rendered')} |`);
-    });
+    for (const line of inside) console.log(line);
     await Promise.all(copies.map((c) => rm(c, { recursive: true, force: true })));
     return;
   }
