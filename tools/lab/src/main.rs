@@ -44,6 +44,9 @@
 //! CSS-in-JS builds ship them (`data::hash_names`): `held` with S = 1
 //! measures how much the decision leans on names, `train` with S < 1
 //! learns with such pages mixed in (`tests/eval/EVAL.md`, session 11).
+//! `LAB_DROP=PREFIX,…` (`train`): the leaf columns whose names start with
+//! a prefix are NaN in both stages' rows, so the forests never split on
+//! them (an ablation, `tests/eval/EVAL.md`, session 22).
 
 /// Counts heap bytes (live and peak), for `signals FILE.json`'s memory
 /// figures: only once [`counting::start`] is called, since counting on

@@ -431,7 +431,8 @@ pub fn leaf_rows(sets: &[DataSet], pages: &[PageRef], learned: &[Learned]) -> (V
         let models = learned[p.fold as usize].models();
         let (seg, table, _) = analyse(&page, &models);
         let cx = Context::new(&page, &seg);
-        let f = features(&cx, &table);
+        let mut f = features(&cx, &table);
+        drop_features(&f.names, &mut f.values);
         let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.as_str()).collect();
         let shares = labels::leaf_shares(&texts, truth);
         let total: f32 = seg.leaves.iter().map(|l| l.words as f32 + 1.0).sum();
@@ -449,6 +450,23 @@ pub fn leaf_rows(sets: &[DataSet], pages: &[PageRef], learned: &[Learned]) -> (V
         out.push(r);
     }
     (names.unwrap_or_default(), out)
+}
+
+/// `LAB_DROP=PREFIX,…` (an ablation): the leaf rows' columns whose names
+/// start with one of the prefixes, all NaN, so that no forest splits on
+/// them (`tests/eval/EVAL.md`, session 22).
+pub fn drop_features(names: &[String], values: &mut [f32]) {
+    let Ok(spec) = std::env::var("LAB_DROP") else { return };
+    let prefixes: Vec<&str> = spec.split(',').filter(|p| !p.is_empty()).collect();
+    let dropped: Vec<usize> = (0..names.len()).filter(|&i| prefixes.iter().any(|p| names[i].starts_with(p))).collect();
+    if dropped.is_empty() || names.is_empty() {
+        return;
+    }
+    for row in values.chunks_mut(names.len()) {
+        for &i in &dropped {
+            row[i] = f32::NAN;
+        }
+    }
 }
 
 pub fn data_of<'a>(rows: impl Iterator<Item = &'a PageRows>, cols: usize) -> Data {
@@ -655,7 +673,8 @@ pub fn second_rows(
         let (seg, table, _) = analyse(&page, &models);
         let cx = Context::new(&page, &seg);
         let f = features(&cx, &table);
-        let auto = pith::decision::features::auto_context(&cx, &f, &p1[r]);
+        let mut auto = pith::decision::features::auto_context(&cx, &f, &p1[r]);
+        drop_features(&auto.names, &mut auto.values);
         Some((auto.names, PageRows { page: row.page, x: auto.values, y: row.y.clone(), w: row.w.clone() }))
     });
     let mut names = Vec::new();
