@@ -456,10 +456,17 @@ pub fn leaf_rows(sets: &[DataSet], pages: &[PageRef], learned: &[Learned]) -> (V
 /// start with one of the prefixes, all NaN, so that no forest splits on
 /// them (`tests/eval/EVAL.md`, session 22).
 pub fn drop_features(names: &[String], values: &mut [f32]) {
-    let Ok(spec) = std::env::var("LAB_DROP") else { return };
+    if let Ok(spec) = std::env::var("LAB_DROP") {
+        drop_columns(&spec, names, values);
+    }
+}
+
+/// [`drop_features`] with the prefixes given (`spec`, comma-separated):
+/// `values` holds rows of `names.len()` values.
+fn drop_columns(spec: &str, names: &[String], values: &mut [f32]) {
     let prefixes: Vec<&str> = spec.split(',').filter(|p| !p.is_empty()).collect();
     let dropped: Vec<usize> = (0..names.len()).filter(|&i| prefixes.iter().any(|p| names[i].starts_with(p))).collect();
-    if dropped.is_empty() || names.is_empty() {
+    if dropped.is_empty() {
         return;
     }
     for row in values.chunks_mut(names.len()) {
@@ -852,6 +859,21 @@ pub fn rust_source(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dropped_columns_are_nan_in_every_row_and_the_others_kept() {
+        let names: Vec<String> = ["density.linkDensity", "markup.nav", "density.textDensity", "ctx.pos"].iter().map(|s| s.to_string()).collect();
+        let mut values = vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0];
+        drop_columns("density.,ctx.", &names, &mut values);
+        let nan: Vec<bool> = values.iter().map(|v| v.is_nan()).collect();
+        assert_eq!(nan, [true, false, true, true, true, false, true, true]);
+        assert_eq!((values[1], values[5]), (2.0, 6.0));
+        // No prefix given, or none matching: the rows as they were.
+        let mut same = vec![1.0, 2.0, 3.0, 4.0];
+        drop_columns("", &names, &mut same);
+        drop_columns("vsse.", &names, &mut same);
+        assert_eq!(same, [1.0, 2.0, 3.0, 4.0]);
+    }
 
     #[test]
     fn the_page_words_regression_weighs_what_tells_a_type_apart() {
