@@ -269,10 +269,12 @@ fn screen_reader_text_is_left_out_of_the_article() {
 
 /// A page whose whole content sits in a block its scripts have not shown
 /// yet (`style="display: none"`, lifted by a script; read with scripts
-/// blocked, or before they ran) gets that content, not an empty reader;
-/// where the page shows content of its own, the hidden block stays out.
+/// blocked, or before they ran) gets that content, not an empty reader,
+/// and so does one that shows a lead far shorter than the hidden body;
+/// where the page shows content of its own, a shorter hidden block stays
+/// out.
 #[test]
-fn content_hidden_until_a_script_shows_it_is_read_where_nothing_else_is() {
+fn content_hidden_until_a_script_shows_it_is_read_where_the_page_shows_little() {
     let prose = "Locks lift boats with gravity alone: water pours from the upper reach into the chamber \
                  until both levels match, and only then does the upper gate open.";
     let article = format!("<article><h1>Canals</h1><p>{prose}</p><p>{prose}</p><p>{prose}</p></article>");
@@ -298,4 +300,17 @@ fn content_hidden_until_a_script_shows_it_is_read_where_nothing_else_is() {
     let out = extract(&page, &Options::default()).unwrap();
     assert!(out.text.contains("Locks lift boats"), "{:?}", out.text);
     assert!(!out.text.contains("ferries"), "{:?}", out.text);
+
+    // The page shows a short lead and hides the article's body, far longer
+    // (`HIDDEN_FALLBACK_RATIO` times the shown words and more): both are
+    // read, the lead first.
+    let lead = "Canals carried the heavy goods of a whole century, and their locks are still worked by hand                 where boats pass today.";
+    let body = format!("<p>{prose}</p>").repeat(8);
+    let teaser = format!(
+        "<html><head><title>Canals</title></head><body><nav><ul>{menu}</ul></nav>         <article><h1>Canals</h1><p>{lead}</p>         <div class=\"defer-block\" style=\"display: none\">{body}</div></article>         <footer><ul>{menu}</ul></footer></body></html>"
+    );
+    let page = parse_document(&teaser, "https://example.test/canals").unwrap();
+    let out = extract(&page, &Options::default()).unwrap();
+    let (at_lead, at_body) = (out.text.find("carried the heavy goods"), out.text.find("Locks lift boats"));
+    assert!(at_lead.is_some() && at_body.is_some() && at_lead < at_body, "{:?}", out.text);
 }
