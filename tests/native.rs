@@ -304,10 +304,14 @@ fn content_hidden_until_a_script_shows_it_is_read_where_the_page_shows_little() 
     // The page shows a short lead and hides the article's body, far longer
     // (`HIDDEN_FALLBACK_RATIO` times the shown words and more): both are
     // read, the lead first.
-    let lead = "Canals carried the heavy goods of a whole century, and their locks are still worked by hand                 where boats pass today.";
+    let lead = "Canals carried the heavy goods of a whole century, and their locks are still worked by hand \
+                where boats pass today.";
     let body = format!("<p>{prose}</p>").repeat(8);
     let teaser = format!(
-        "<html><head><title>Canals</title></head><body><nav><ul>{menu}</ul></nav>         <article><h1>Canals</h1><p>{lead}</p>         <div class=\"defer-block\" style=\"display: none\">{body}</div></article>         <footer><ul>{menu}</ul></footer></body></html>"
+        "<html><head><title>Canals</title></head><body><nav><ul>{menu}</ul></nav>\
+         <article><h1>Canals</h1><p>{lead}</p>\
+         <div class=\"defer-block\" style=\"display: none\">{body}</div></article>\
+         <footer><ul>{menu}</ul></footer></body></html>"
     );
     let page = parse_document(&teaser, "https://example.test/canals").unwrap();
     let out = extract(&page, &Options::default()).unwrap();
