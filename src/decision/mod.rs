@@ -1223,19 +1223,9 @@ pub fn member_details(cx: &Context, keep: &[usize], page_type: &PageType) -> Vec
     if !DETAILS_DROPPED_IN.contains(&page_type.kind) {
         return Vec::new();
     }
-    let page = cx.page;
-    let in_list = |id: NodeId| matches!(page.tag(id), Some(Tag::Dl | Tag::Dt | Tag::Dd));
-    keep.iter()
-        .copied()
-        .filter(|&i| {
-            let mut cur = Some(cx.seg.leaves[i].holder());
-            (0..=DETAILS_MAX_UP).any(|_| {
-                let Some(c) = cur else { return false };
-                cur = page.nodes[c].parent;
-                in_list(c)
-            })
-        })
-        .collect()
+    let in_list = |id: NodeId| matches!(cx.page.tag(id), Some(Tag::Dl | Tag::Dt | Tag::Dd));
+    // The holding element and its DETAILS_MAX_UP ancestors.
+    keep.iter().copied().filter(|&i| within(cx, cx.seg.leaves[i].holder(), DETAILS_MAX_UP + 1, &in_list)).collect()
 }
 
 /// On an article page, the kept leaves inside the author's biography box
