@@ -267,6 +267,33 @@ fn screen_reader_text_is_left_out_of_the_article() {
     }
 }
 
+/// A page saved or read before its scripts filled it (a shell: a header,
+/// an empty root, a footer) has no article: the reader says so instead of
+/// showing the footer's line the model doubts (`decision::doubted_scrap`).
+/// A short page whose text the model believes keeps it.
+#[test]
+fn a_shell_page_has_no_article_and_a_short_note_keeps_its_text() {
+    let shell = "<html><head><title>Product shell</title></head><body><header><h1>Shopname</h1>\
+                 <nav><ul><li><a href=\"/\">Home</a></li><li><a href=\"/c\">Categories</a></li></ul></nav></header>\
+                 <div id=\"root\"></div><footer><dl><dt>Group</dt><dd>Group Website, ShopName, Payments, Travel, \
+                 Cloud, International, Telecom, Messaging, Marketplace, Global, Mobile OS, Wholesale</dd></dl>\
+                 <p>© 2025 Shopname. All rights reserved.</p></footer></body></html>";
+    let page = parse_document(shell, "https://example.test/item/1").unwrap();
+    let out = extract(&page, &Options::default()).unwrap();
+    assert_eq!(out.text, "", "{:?}", out.text);
+    assert_eq!(out.word_count, 0);
+    assert!(!out.readerable);
+    let reason = out.scores.as_ref().and_then(|t| t.rows.iter().find(|r| r.reason.contains("no article")).map(|r| r.reason.clone()));
+    assert!(reason.is_some(), "the score table says why");
+
+    let note = "<html><head><title>Closed on Monday</title></head><body><main><h1>Closed on Monday</h1>\
+                <p>The library is closed on Monday for repairs to the roof; loans are extended by a week.</p>\
+                </main></body></html>";
+    let page = parse_document(note, "https://example.test/news/closed").unwrap();
+    let out = extract(&page, &Options::default()).unwrap();
+    assert!(out.text.contains("closed on Monday for repairs"), "{:?}", out.text);
+}
+
 /// A page whose whole content sits in a block its scripts have not shown
 /// yet (`style="display: none"`, lifted by a script; read with scripts
 /// blocked, or before they ran) gets that content, not an empty reader,

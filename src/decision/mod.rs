@@ -409,8 +409,42 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
         keep.sort_unstable();
         keep.dedup();
     }
+    if doubted_scrap(cx, &keep, &probs, model.cut) {
+        for &i in &keep {
+            let id = seg.leaves[i].id;
+            table.set(cols[2], id, 0.0);
+            reasons[id] = Reason::Rule("not content: the page has no article (all that is left is a scrap the model doubts)");
+        }
+        keep.clear();
+    }
     finish(cx, table, keep, reasons)
 }
+
+/// Whether what the decision keeps is a scrap on a page with no article:
+/// fewer than [`SCRAP_MAX_WORDS`] words, none of them in a leaf the model
+/// finds likelier content than not (every kept leaf below `cut.threshold`:
+/// they were kept only because the page's cut went down to its likeliest
+/// leaves, [`Cut`]). A reader then says there is no article rather than
+/// show a footer's line as one. Found on wcxb-dev's pages whose truth is
+/// empty (the saved page is a shell its scripts would fill): a store's
+/// product pages that show only the footer's list of the group's sites (21
+/// words at 35 %), a second-hand store's category page that shows a line
+/// about its trade-in service (15 words at 40 %).
+pub fn doubted_scrap(cx: &Context, keep: &[usize], probs: &[f32], cut: Cut) -> bool {
+    let leaves = &cx.seg.leaves;
+    !keep.is_empty()
+        && keep.iter().all(|&i| probs[i] < cut.threshold)
+        && keep.iter().map(|&i| leaves[i].words).sum::<u32>() < SCRAP_MAX_WORDS
+}
+
+/// See [`doubted_scrap`]. Held out (`pith-lab held`, the fold models of
+/// trainer seeds 1–3, 2026-11-29), among the pages every kept leaf of
+/// which the model doubts: those that keep fewer than 22 words are the
+/// four whose truth is empty (each 0 → 1); the next keep 26 words (a
+/// category page whose truth is its one-line description, 0.04) and 46
+/// (0.92). 25 lies between, under one sentence of the readerable check's
+/// shortest paragraph (140 characters, about 25 words: `cues::readerable`).
+pub const SCRAP_MAX_WORDS: u32 = 25;
 
 /// A page whose content is hidden when Pith reads it, and that shows
 /// nothing else the model would keep, or far less, gets its hidden content
@@ -1735,6 +1769,31 @@ mod tests {
         // A longer letterless leaf (a row of figures) is left to the model.
         let figures = "<html><body><p>A reply with figures, long enough to read as a post on its own.</p><p>1 2 3 4 5 6</p></body></html>";
         assert!(picked(figures, |cx, _, keep| post_counters(cx, keep, &typed(PageKind::Forum))).is_empty());
+    }
+
+    #[test]
+    fn a_doubted_scrap_is_no_article() {
+        let html = "<html><body><p>Group sites: Alpha, Beta, Gamma, Delta, Epsilon, Zeta, Eta, Theta.</p>\
+                    <p>Twelve more words here make a second short line of this page.</p></body></html>";
+        let page = crate::html::parse_document(html, "https://example.test/").unwrap();
+        let seg = crate::segment::segment(&page);
+        let cx = Context::new(&page, &seg);
+        let cut = Cut { threshold: 0.5, floor: 0.3 };
+        let words: u32 = seg.leaves.iter().map(|l| l.words).sum();
+        assert!(words < SCRAP_MAX_WORDS && seg.leaves.len() == 2, "{words}");
+        // Every kept leaf doubted (below the threshold), under 25 words: no article.
+        assert!(doubted_scrap(&cx, &[0], &[0.35, 0.1], cut));
+        assert!(doubted_scrap(&cx, &[0, 1], &[0.35, 0.45], cut));
+        // One leaf the model finds likely content: the page keeps it.
+        assert!(!doubted_scrap(&cx, &[0, 1], &[0.35, 0.5], cut));
+        // Nothing kept: nothing to judge.
+        assert!(!doubted_scrap(&cx, &[], &[0.35, 0.1], cut));
+        // A doubted leaf of 25 words or more is left as the page's best guess.
+        let long = format!("<html><body><p>{}</p></body></html>", "word ".repeat(SCRAP_MAX_WORDS as usize));
+        let page = crate::html::parse_document(&long, "https://example.test/").unwrap();
+        let seg = crate::segment::segment(&page);
+        let cx = Context::new(&page, &seg);
+        assert!(!doubted_scrap(&cx, &[0], &[0.35], cut));
     }
 
     #[test]
