@@ -439,19 +439,24 @@
     body.tabIndex = -1; // focus lands here when the user reveals a non-article's text
     const blocks = list(ex.blocks);
     const isArticle = ex.readerable !== false;
+    // Nothing found (a shell its scripts would fill, a page of links):
+    // the notice says so, with no button that would reveal nothing.
+    const found = blocks.length > 0 || list(ex.records).length > 0;
     if (!isArticle && !revealed) {
       const notice = el('div', 'notice');
       notice.lang = 'en';
-      notice.append(el('p', 'notice-title', 'This page doesn’t look like an article.'));
+      notice.append(el('p', 'notice-title', found ? 'This page doesn’t look like an article.' : 'Pith found no article on this page.'));
       if (str(ex.readerableReason).trim()) notice.append(el('p', 'notice-reason', `Pith says: ${str(ex.readerableReason).trim()}`));
-      const button = el('button', 'tool', 'Show what Pith found');
-      button.type = 'button';
-      button.addEventListener('click', () => {
-        revealed = true;
-        render();
-        $('article-body').focus();
-      });
-      notice.append(button);
+      if (found) {
+        const button = el('button', 'tool', 'Show what Pith found');
+        button.type = 'button';
+        button.addEventListener('click', () => {
+          revealed = true;
+          render();
+          $('article-body').focus();
+        });
+        notice.append(button);
+      }
       body.append(notice);
     } else {
       if (!isArticle) {

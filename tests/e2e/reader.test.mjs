@@ -611,9 +611,14 @@ test('a page that is not an article: the reason, then the best candidate on requ
   assert.equal(await page.locator('#export').isVisible(), true);
   await page.close();
 
-  const empty = await openFixture('not-readerable.json', (a) => { a.result.extraction.blocks = []; });
-  await empty.click('text=Show what Pith found');
-  assert.match(await text(empty.locator('.article-body')), /No text was found on this page\./);
+  // Nothing found at all (the core kept no block): the notice says so and
+  // offers no button that would reveal nothing.
+  const empty = await openFixture('not-readerable.json', (a) => { a.result.extraction.blocks = []; a.result.extraction.records = []; });
+  assert.match(await text(empty.locator('.notice')), /Pith found no article on this page\./);
+  assert.match(await text(empty.locator('.notice')), /a listing of 24 links with little text between them/);
+  assert.equal(await empty.locator('text=Show what Pith found').count(), 0);
+  assert.equal(await empty.locator('main#reader').getAttribute('data-state'), 'not-readerable');
+  assert.deepEqual(await axeViolations(empty), []);
   await empty.close();
 });
 
