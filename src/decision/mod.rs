@@ -358,6 +358,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     let bios = author_bios(cx, table, &keep, page_type);
     let dialogs = dialogs(cx, table, &keep, page_type);
     let widgets = widgets(cx, table, &keep);
+    let footer = page_footer(cx, &keep);
     let mut overrule = |keep: &mut Vec<usize>, drop: Vec<usize>, reason: &'static str| {
         let mut dropped = vec![false; seg.leaves.len()];
         for &i in &drop {
@@ -386,6 +387,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     overrule(&mut keep, bios, "not content: the author's biography");
     overrule(&mut keep, dialogs, "not content: a dialog over the page");
     overrule(&mut keep, widgets, "not content: a menu, list box or search");
+    overrule(&mut keep, footer, "not content: the page's footer (a <footer> outside any article or section, or ARIA contentinfo)");
     let counters = post_counters(cx, &keep, page_type);
     overrule(&mut keep, counters, "not content: a post's number or count on a thread");
     let details = member_details(cx, &keep, page_type);
@@ -1167,6 +1169,44 @@ pub const COUNTERS_DROPPED_IN: &[PageKind] = &[PageKind::Forum];
 /// that lose 0.006–0.012 (figures inside posts).
 pub const COUNTER_MAX_WORDS: u32 = 3;
 
+/// Kept leaves inside the page's footer: an HTML `<footer>` that no
+/// sectioning element scopes ([`FOOTER_SCOPES`]: the footer of an article
+/// or a section is that part's, not the page's), or an element of ARIA role
+/// `contentinfo` outside them, as HTML-AAM maps the two to the
+/// `contentinfo` landmark. The page's footer holds its legal lines, its
+/// link columns and its fine print, never its content. The model sees how
+/// far a footer is (`markup.footer`), not whose it is, and kept a store's
+/// 33 footnotes of fine print (2,300 words at 59–75 %) on a category page,
+/// a clinic's footer columns under an article. One pass down the page;
+/// returns the kept leaves to drop.
+pub fn page_footer(cx: &Context, keep: &[usize]) -> Vec<usize> {
+    if keep.is_empty() {
+        return Vec::new();
+    }
+    let page = cx.page;
+    // Per node: 0 outside both, 1 inside a sectioning element (a footer
+    // there is its own), 2 inside the page's footer. Parents come first.
+    let mut state = vec![0u8; page.nodes.len()];
+    for id in 0..page.nodes.len() {
+        let mut s = page.nodes[id].parent.map_or(0, |p| state[p]);
+        if s == 0 {
+            if let Some(e) = page.element(id) {
+                if e.tag == Tag::Footer || e.role().trim().eq_ignore_ascii_case("contentinfo") {
+                    s = 2;
+                } else if FOOTER_SCOPES.contains(&e.tag) {
+                    s = 1;
+                }
+            }
+        }
+        state[id] = s;
+    }
+    keep.iter().copied().filter(|&i| state[cx.seg.leaves[i].id] == 2).collect()
+}
+
+/// See [`page_footer`]: the elements whose `<footer>` is their own (HTML-AAM:
+/// a footer is the page's `contentinfo` unless inside one of these).
+pub const FOOTER_SCOPES: &[Tag] = &[Tag::Article, Tag::Aside, Tag::Main, Tag::Nav, Tag::Section];
+
 /// On a forum page, the kept leaves that are a count: those with no letter
 /// in any script and at most [`COUNTER_MAX_WORDS`] words (a post's number
 /// "#4", its likes "12", a member's post count "65,797", a pager's "1 /
@@ -1769,6 +1809,29 @@ mod tests {
         // A longer letterless leaf (a row of figures) is left to the model.
         let figures = "<html><body><p>A reply with figures, long enough to read as a post on its own.</p><p>1 2 3 4 5 6</p></body></html>";
         assert!(picked(figures, |cx, _, keep| post_counters(cx, keep, &typed(PageKind::Forum))).is_empty());
+    }
+
+    #[test]
+    fn the_pages_footer_is_dropped_and_an_articles_own_footer_kept() {
+        let html = "<html><body><main><article><p>The mill ground grain for the whole valley until the flood of 1910.</p>\
+                    <footer><p>Filed under mills and rivers, by the local historian.</p></footer></article>\
+                    <section><p>A section's own text about the millpond.</p><footer><p>The section's closing note.</p></footer></section></main>\
+                    <footer><p>Offers are subject to credit approval; see the terms for details.</p>\
+                    <div><ul><li>Trade-in values will vary with the condition of your device.</li></ul></div></footer>\
+                    <div role='contentinfo'><p>Copyright 2025 the Millwrights' Guild.</p></div></body></html>";
+        let dropped = picked(html, |cx, _, keep| page_footer(cx, keep));
+        assert_eq!(
+            dropped,
+            [
+                "Offers are subject to credit approval; see the terms for details.",
+                "Trade-in values will vary with the condition of your device.",
+                "Copyright 2025 the Millwrights' Guild."
+            ]
+        );
+        // A page that is all footer loses it all; nothing kept, nothing to drop.
+        let all = "<html><body><footer><p>Only the footer's fine print is on this page.</p></footer></body></html>";
+        assert_eq!(picked(all, |cx, _, keep| page_footer(cx, keep)).len(), 1);
+        assert!(picked(all, |cx, _, _| page_footer(cx, &[])).is_empty());
     }
 
     #[test]
