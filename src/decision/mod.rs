@@ -358,7 +358,8 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     let bios = author_bios(cx, table, &keep, page_type);
     let dialogs = dialogs(cx, table, &keep, page_type);
     let widgets = widgets(cx, table, &keep);
-    let footer = page_footer(cx, &keep);
+    let footer = page_landmark(cx, &keep, Landmark::Footer);
+    let page_nav = page_landmark(cx, &keep, Landmark::Navigation);
     let mut overrule = |keep: &mut Vec<usize>, drop: Vec<usize>, reason: &'static str| {
         let mut dropped = vec![false; seg.leaves.len()];
         for &i in &drop {
@@ -388,6 +389,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     overrule(&mut keep, dialogs, "not content: a dialog over the page");
     overrule(&mut keep, widgets, "not content: a menu, list box or search");
     overrule(&mut keep, footer, "not content: the page's footer (a <footer> outside any article or section, or ARIA contentinfo)");
+    overrule(&mut keep, page_nav, "not content: the page's navigation (a <nav> outside any article or section, or ARIA navigation)");
     let counters = post_counters(cx, &keep, page_type);
     overrule(&mut keep, counters, "not content: a post's number or count on a thread");
     let details = member_details(cx, &keep, page_type);
@@ -1169,31 +1171,50 @@ pub const COUNTERS_DROPPED_IN: &[PageKind] = &[PageKind::Forum];
 /// that lose 0.006–0.012 (figures inside posts).
 pub const COUNTER_MAX_WORDS: u32 = 3;
 
-/// Kept leaves inside the page's footer: an HTML `<footer>` that no
-/// sectioning element scopes ([`FOOTER_SCOPES`]: the footer of an article
-/// or a section is that part's, not the page's), or an element of ARIA role
-/// `contentinfo` outside them, as HTML-AAM maps the two to the
-/// `contentinfo` landmark. The page's footer holds its legal lines, its
-/// link columns and its fine print, never its content. The model sees how
-/// far a footer is (`markup.footer`), not whose it is, and kept a store's
-/// 33 footnotes of fine print (2,300 words at 59–75 %) on a category page,
-/// a clinic's footer columns under an article. One pass down the page;
-/// returns the kept leaves to drop.
-pub fn page_footer(cx: &Context, keep: &[usize]) -> Vec<usize> {
+/// The page's own landmarks that are never its content ([`page_landmark`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Landmark {
+    /// HTML `<footer>`, ARIA `contentinfo`: legal lines, link columns,
+    /// fine print.
+    Footer,
+    /// HTML `<nav>`, ARIA `navigation`: menus, mega-menus and their
+    /// blurbs.
+    Navigation,
+}
+
+/// Kept leaves inside the page's own footer or navigation: an HTML
+/// `<footer>` or `<nav>` (or an element of ARIA role `contentinfo` or
+/// `navigation`) that no sectioning element scopes ([`LANDMARK_SCOPES`]:
+/// the footer of an article or a section is that part's, and so is a table
+/// of contents inside the main area), as HTML-AAM maps a page-level
+/// `<footer>` to the `contentinfo` landmark. The model sees how far such an
+/// element is (`markup.footer`, `markup.nav`), not whose it is, and
+/// [`navigation_links`] takes only the menus' links. What it kept there
+/// (wcxb-dev, held out): a store's 33 footnotes of fine print (2,300
+/// words at 59–75 %) in the footer of a category page, a clinic's
+/// testimonials in the footer under an article, a software company's
+/// mega-menu of product names and one-line blurbs (not links) on its home
+/// page. One pass down the page; returns the kept leaves to drop.
+pub fn page_landmark(cx: &Context, keep: &[usize], landmark: Landmark) -> Vec<usize> {
     if keep.is_empty() {
         return Vec::new();
     }
     let page = cx.page;
-    // Per node: 0 outside both, 1 inside a sectioning element (a footer
-    // there is its own), 2 inside the page's footer. Parents come first.
+    let (tag, role) = match landmark {
+        Landmark::Footer => (Tag::Footer, "contentinfo"),
+        Landmark::Navigation => (Tag::Nav, "navigation"),
+    };
+    // Per node: 0 outside both, 1 inside a sectioning element (a footer or
+    // a nav there is its own), 2 inside the page's landmark. Parents come
+    // first in the arena.
     let mut state = vec![0u8; page.nodes.len()];
     for id in 0..page.nodes.len() {
         let mut s = page.nodes[id].parent.map_or(0, |p| state[p]);
         if s == 0 {
             if let Some(e) = page.element(id) {
-                if e.tag == Tag::Footer || e.role().trim().eq_ignore_ascii_case("contentinfo") {
+                if e.tag == tag || e.role().trim().eq_ignore_ascii_case(role) {
                     s = 2;
-                } else if FOOTER_SCOPES.contains(&e.tag) {
+                } else if LANDMARK_SCOPES.contains(&e.tag) {
                     s = 1;
                 }
             }
@@ -1203,9 +1224,10 @@ pub fn page_footer(cx: &Context, keep: &[usize]) -> Vec<usize> {
     keep.iter().copied().filter(|&i| state[cx.seg.leaves[i].id] == 2).collect()
 }
 
-/// See [`page_footer`]: the elements whose `<footer>` is their own (HTML-AAM:
-/// a footer is the page's `contentinfo` unless inside one of these).
-pub const FOOTER_SCOPES: &[Tag] = &[Tag::Article, Tag::Aside, Tag::Main, Tag::Nav, Tag::Section];
+/// See [`page_landmark`]: the sectioning elements whose `<footer>` or
+/// `<nav>` is their own (HTML-AAM: a `<footer>` is the page's
+/// `contentinfo` unless inside one of these).
+pub const LANDMARK_SCOPES: &[Tag] = &[Tag::Article, Tag::Aside, Tag::Main, Tag::Nav, Tag::Section];
 
 /// On a forum page, the kept leaves that are a count: those with no letter
 /// in any script and at most [`COUNTER_MAX_WORDS`] words (a post's number
@@ -1812,14 +1834,14 @@ mod tests {
     }
 
     #[test]
-    fn the_pages_footer_is_dropped_and_an_articles_own_footer_kept() {
+    fn the_pages_footer_and_navigation_are_dropped_and_an_articles_own_kept() {
         let html = "<html><body><main><article><p>The mill ground grain for the whole valley until the flood of 1910.</p>\
                     <footer><p>Filed under mills and rivers, by the local historian.</p></footer></article>\
                     <section><p>A section's own text about the millpond.</p><footer><p>The section's closing note.</p></footer></section></main>\
                     <footer><p>Offers are subject to credit approval; see the terms for details.</p>\
                     <div><ul><li>Trade-in values will vary with the condition of your device.</li></ul></div></footer>\
                     <div role='contentinfo'><p>Copyright 2025 the Millwrights' Guild.</p></div></body></html>";
-        let dropped = picked(html, |cx, _, keep| page_footer(cx, keep));
+        let dropped = picked(html, |cx, _, keep| page_landmark(cx, keep, Landmark::Footer));
         assert_eq!(
             dropped,
             [
@@ -1828,10 +1850,21 @@ mod tests {
                 "Copyright 2025 the Millwrights' Guild."
             ]
         );
+        // The page's navigation, its blurbs that are not links included,
+        // goes; a table of contents inside the main area stays.
+        let nav = "<html><body><nav><ul><li><a href='/p'>Products</a><p>Grind grain with the power of the tide.</p></li></ul></nav>\
+                   <main><nav><ol><li>History of the mill and its owners</li></ol></nav>\
+                   <p>The mill ground grain for the whole valley until the flood of 1910.</p></main>\
+                   <div role='navigation'><p>Explore every mill of the county by river.</p></div></body></html>";
+        assert_eq!(
+            picked(nav, |cx, _, keep| page_landmark(cx, keep, Landmark::Navigation)),
+            ["Products", "Grind grain with the power of the tide.", "Explore every mill of the county by river."]
+        );
+        assert!(picked(nav, |cx, _, keep| page_landmark(cx, keep, Landmark::Footer)).is_empty());
         // A page that is all footer loses it all; nothing kept, nothing to drop.
         let all = "<html><body><footer><p>Only the footer's fine print is on this page.</p></footer></body></html>";
-        assert_eq!(picked(all, |cx, _, keep| page_footer(cx, keep)).len(), 1);
-        assert!(picked(all, |cx, _, _| page_footer(cx, &[])).is_empty());
+        assert_eq!(picked(all, |cx, _, keep| page_landmark(cx, keep, Landmark::Footer)).len(), 1);
+        assert!(picked(all, |cx, _, _| page_landmark(cx, &[], Landmark::Footer)).is_empty());
     }
 
     #[test]
