@@ -360,6 +360,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     let widgets = widgets(cx, table, &keep);
     let footer = page_landmark(cx, &keep, Landmark::Footer);
     let page_nav = page_landmark(cx, &keep, Landmark::Navigation);
+    let banner = page_landmark(cx, &keep, Landmark::Banner);
     let mut overrule = |keep: &mut Vec<usize>, drop: Vec<usize>, reason: &'static str| {
         let mut dropped = vec![false; seg.leaves.len()];
         for &i in &drop {
@@ -390,6 +391,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     overrule(&mut keep, widgets, "not content: a menu, list box or search");
     overrule(&mut keep, footer, "not content: the page's footer (a <footer> outside any article or section, or ARIA contentinfo)");
     overrule(&mut keep, page_nav, "not content: the page's navigation (a <nav> outside any article or section, or ARIA navigation)");
+    overrule(&mut keep, banner, "not content: the page's header (a <header> outside any article or section, or ARIA banner)");
     let counters = post_counters(cx, &keep, page_type);
     overrule(&mut keep, counters, "not content: a post's number or count on a thread");
     let details = member_details(cx, &keep, page_type);
@@ -1180,21 +1182,27 @@ pub enum Landmark {
     /// HTML `<nav>`, ARIA `navigation`: menus, mega-menus and their
     /// blurbs.
     Navigation,
+    /// HTML `<header>`, ARIA `banner`: the site's name, its search, its
+    /// account and basket links, a promotion strip.
+    Banner,
 }
 
-/// Kept leaves inside the page's own footer or navigation: an HTML
-/// `<footer>` or `<nav>` (or an element of ARIA role `contentinfo` or
-/// `navigation`) that no sectioning element scopes ([`LANDMARK_SCOPES`]:
-/// the footer of an article or a section is that part's, and so is a table
-/// of contents inside the main area), as HTML-AAM maps a page-level
-/// `<footer>` to the `contentinfo` landmark. The model sees how far such an
-/// element is (`markup.footer`, `markup.nav`), not whose it is, and
+/// Kept leaves inside the page's own footer, navigation or header: an HTML
+/// `<footer>`, `<nav>` or `<header>` (or an element of ARIA role
+/// `contentinfo`, `navigation` or `banner`) that no sectioning element
+/// scopes ([`LANDMARK_SCOPES`]: the footer or header of an article or a
+/// section is that part's, and so is a table of contents inside the main
+/// area), as HTML-AAM maps a page-level `<footer>` to the `contentinfo`
+/// landmark and a `<header>` to `banner`. The model sees how far such an
+/// element is (`markup.footer`, `markup.nav`, `markup.header`), not whose
+/// it is, and
 /// [`navigation_links`] takes only the menus' links. What it kept there
 /// (wcxb-dev, held out): a store's 33 footnotes of fine print (2,300
 /// words at 59–75 %) in the footer of a category page, a clinic's
 /// testimonials in the footer under an article, a software company's
 /// mega-menu of product names and one-line blurbs (not links) on its home
-/// page. One pass down the page; returns the kept leaves to drop.
+/// page, a promotion strip and a store's name in headers. One pass down
+/// the page; returns the kept leaves to drop.
 pub fn page_landmark(cx: &Context, keep: &[usize], landmark: Landmark) -> Vec<usize> {
     if keep.is_empty() {
         return Vec::new();
@@ -1203,6 +1211,7 @@ pub fn page_landmark(cx: &Context, keep: &[usize], landmark: Landmark) -> Vec<us
     let (tag, role) = match landmark {
         Landmark::Footer => (Tag::Footer, "contentinfo"),
         Landmark::Navigation => (Tag::Nav, "navigation"),
+        Landmark::Banner => (Tag::Header, "banner"),
     };
     // Per node: 0 outside both, 1 inside a sectioning element (a footer or
     // a nav there is its own), 2 inside the page's landmark. Parents come
@@ -1224,9 +1233,10 @@ pub fn page_landmark(cx: &Context, keep: &[usize], landmark: Landmark) -> Vec<us
     keep.iter().copied().filter(|&i| state[cx.seg.leaves[i].id] == 2).collect()
 }
 
-/// See [`page_landmark`]: the sectioning elements whose `<footer>` or
-/// `<nav>` is their own (HTML-AAM: a `<footer>` is the page's
-/// `contentinfo` unless inside one of these).
+/// See [`page_landmark`]: the sectioning elements whose `<footer>`,
+/// `<nav>` or `<header>` is their own (HTML-AAM: a `<footer>` is the
+/// page's `contentinfo`, a `<header>` its `banner`, unless inside one of
+/// these).
 pub const LANDMARK_SCOPES: &[Tag] = &[Tag::Article, Tag::Aside, Tag::Main, Tag::Nav, Tag::Section];
 
 /// On a forum page, the kept leaves that are a count: those with no letter
@@ -1852,6 +1862,10 @@ mod tests {
         );
         // The page's navigation, its blurbs that are not links included,
         // goes; a table of contents inside the main area stays.
+        let header = "<html><body><header><p>Free delivery on orders over fifty pounds this week.</p></header>\
+                      <article><header><p>How the tide mill worked, told by its last miller.</p></header>\
+                      <p>The mill ground grain for the whole valley until the flood of 1910.</p></article></body></html>";
+        assert_eq!(picked(header, |cx, _, keep| page_landmark(cx, keep, Landmark::Banner)), ["Free delivery on orders over fifty pounds this week."]);
         let nav = "<html><body><nav><ul><li><a href='/p'>Products</a><p>Grind grain with the power of the tide.</p></li></ul></nav>\
                    <main><nav><ol><li>History of the mill and its owners</li></ol></nav>\
                    <p>The mill ground grain for the whole valley until the flood of 1910.</p></main>\
