@@ -448,8 +448,8 @@ pub fn doubted_scrap(cx: &Context, keep: &[usize], probs: &[f32], cut: Cut) -> b
 /// which the model doubts: those that keep fewer than 22 words are the
 /// four whose truth is empty (each 0 → 1); the next keep 26 words (a
 /// category page whose truth is its one-line description, 0.04) and 46
-/// (0.92). 25 lies between, under one sentence of the readerable check's
-/// shortest paragraph (140 characters, about 25 words: `cues::readerable`).
+/// (0.92). 25 lies between: about the length of the readerable check's
+/// shortest paragraph (140 characters, `cues::readerable`).
 pub const SCRAP_MAX_WORDS: u32 = 25;
 
 /// A page whose content is hidden when Pith reads it, and that shows
@@ -1195,8 +1195,8 @@ pub enum Landmark {
 /// area), as HTML-AAM maps a page-level `<footer>` to the `contentinfo`
 /// landmark and a `<header>` to `banner`. The model sees how far such an
 /// element is (`markup.footer`, `markup.nav`, `markup.header`), not whose
-/// it is, and
-/// [`navigation_links`] takes only the menus' links. What it kept there
+/// it is, and [`navigation_links`] takes only the menus' links. What it
+/// kept there
 /// (wcxb-dev, held out): a store's 33 footnotes of fine print (2,300
 /// words at 59–75 %) in the footer of a category page, a clinic's
 /// testimonials in the footer under an article, a software company's
@@ -1213,9 +1213,9 @@ pub fn page_landmark(cx: &Context, keep: &[usize], landmark: Landmark) -> Vec<us
         Landmark::Navigation => (Tag::Nav, "navigation"),
         Landmark::Banner => (Tag::Header, "banner"),
     };
-    // Per node: 0 outside both, 1 inside a sectioning element (a footer or
-    // a nav there is its own), 2 inside the page's landmark. Parents come
-    // first in the arena.
+    // Per node: 0 outside any, 1 inside a sectioning element (a footer, a
+    // nav or a header there is its own), 2 inside the page's landmark.
+    // Parents come first in the arena.
     let mut state = vec![0u8; page.nodes.len()];
     for id in 0..page.nodes.len() {
         let mut s = page.nodes[id].parent.map_or(0, |p| state[p]);
@@ -1844,7 +1844,7 @@ mod tests {
     }
 
     #[test]
-    fn the_pages_footer_and_navigation_are_dropped_and_an_articles_own_kept() {
+    fn the_pages_own_footer_header_and_navigation_are_dropped_and_an_articles_own_kept() {
         let html = "<html><body><main><article><p>The mill ground grain for the whole valley until the flood of 1910.</p>\
                     <footer><p>Filed under mills and rivers, by the local historian.</p></footer></article>\
                     <section><p>A section's own text about the millpond.</p><footer><p>The section's closing note.</p></footer></section></main>\
@@ -1860,12 +1860,13 @@ mod tests {
                 "Copyright 2025 the Millwrights' Guild."
             ]
         );
-        // The page's navigation, its blurbs that are not links included,
-        // goes; a table of contents inside the main area stays.
+        // The page's header goes; an article's own header stays.
         let header = "<html><body><header><p>Free delivery on orders over fifty pounds this week.</p></header>\
                       <article><header><p>How the tide mill worked, told by its last miller.</p></header>\
                       <p>The mill ground grain for the whole valley until the flood of 1910.</p></article></body></html>";
         assert_eq!(picked(header, |cx, _, keep| page_landmark(cx, keep, Landmark::Banner)), ["Free delivery on orders over fifty pounds this week."]);
+        // The page's navigation, its blurbs that are not links included,
+        // goes; a table of contents inside the main area stays.
         let nav = "<html><body><nav><ul><li><a href='/p'>Products</a><p>Grind grain with the power of the tide.</p></li></ul></nav>\
                    <main><nav><ol><li>History of the mill and its owners</li></ol></nav>\
                    <p>The mill ground grain for the whole valley until the flood of 1910.</p></main>\
