@@ -358,9 +358,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     let bios = author_bios(cx, table, &keep, page_type);
     let dialogs = dialogs(cx, table, &keep, page_type);
     let widgets = widgets(cx, table, &keep);
-    let footer = page_landmark(cx, &keep, Landmark::Footer);
-    let page_nav = page_landmark(cx, &keep, Landmark::Navigation);
-    let banner = page_landmark(cx, &keep, Landmark::Banner);
+    let [footer, page_nav, banner] = page_landmarks(cx, &keep);
     let mut overrule = |keep: &mut Vec<usize>, drop: Vec<usize>, reason: &'static str| {
         let mut dropped = vec![false; seg.leaves.len()];
         for &i in &drop {
@@ -1201,36 +1199,50 @@ pub enum Landmark {
 /// words at 59–75 %) in the footer of a category page, a clinic's
 /// testimonials in the footer under an article, a software company's
 /// mega-menu of product names and one-line blurbs (not links) on its home
-/// page, a promotion strip and a store's name in headers. One pass down
-/// the page; returns the kept leaves to drop.
+/// page, a promotion strip and a store's name in headers. Returns the
+/// kept leaves to drop.
 pub fn page_landmark(cx: &Context, keep: &[usize], landmark: Landmark) -> Vec<usize> {
+    let [footer, navigation, banner] = page_landmarks(cx, keep);
+    match landmark {
+        Landmark::Footer => footer,
+        Landmark::Navigation => navigation,
+        Landmark::Banner => banner,
+    }
+}
+
+/// [`page_landmark`] for the three landmarks at once, in the order of
+/// [`Landmark`]: one pass down the page, not one per landmark.
+pub fn page_landmarks(cx: &Context, keep: &[usize]) -> [Vec<usize>; 3] {
     if keep.is_empty() {
-        return Vec::new();
+        return Default::default();
     }
     let page = cx.page;
-    let (tag, role) = match landmark {
-        Landmark::Footer => (Tag::Footer, "contentinfo"),
-        Landmark::Navigation => (Tag::Nav, "navigation"),
-        Landmark::Banner => (Tag::Header, "banner"),
-    };
-    // Per node: 0 outside any, 1 inside a sectioning element (a footer, a
-    // nav or a header there is its own), 2 inside the page's landmark.
-    // Parents come first in the arena.
+    const LANDMARKS: [(Tag, &str); 3] = [(Tag::Footer, "contentinfo"), (Tag::Nav, "navigation"), (Tag::Header, "banner")];
+    // Per node, two bits per landmark: 0 outside any, 1 inside a
+    // sectioning element (a footer, a nav or a header there is its own),
+    // 2 inside the page's landmark. Each landmark is judged on its own (a
+    // `<nav>` in the page's footer is the page's navigation too). Parents
+    // come first in the arena.
     let mut state = vec![0u8; page.nodes.len()];
     for id in 0..page.nodes.len() {
         let mut s = page.nodes[id].parent.map_or(0, |p| state[p]);
-        if s == 0 {
-            if let Some(e) = page.element(id) {
-                if e.tag == tag || e.role().trim().eq_ignore_ascii_case(role) {
-                    s = 2;
-                } else if LANDMARK_SCOPES.contains(&e.tag) {
-                    s = 1;
+        if let Some(e) = page.element(id) {
+            let role = e.role().trim();
+            let scope = LANDMARK_SCOPES.contains(&e.tag);
+            for (k, (tag, name)) in LANDMARKS.iter().enumerate() {
+                if (s >> (2 * k)) & 3 == 0 {
+                    if e.tag == *tag || role.eq_ignore_ascii_case(name) {
+                        s |= 2 << (2 * k);
+                    } else if scope {
+                        s |= 1 << (2 * k);
+                    }
                 }
             }
         }
         state[id] = s;
     }
-    keep.iter().copied().filter(|&i| state[cx.seg.leaves[i].id] == 2).collect()
+    let inside = |k: usize| keep.iter().copied().filter(|&i| (state[cx.seg.leaves[i].id] >> (2 * k)) & 3 == 2).collect();
+    [inside(0), inside(1), inside(2)]
 }
 
 /// See [`page_landmark`]: the sectioning elements whose `<footer>`,
