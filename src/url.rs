@@ -11,6 +11,8 @@
 //! * images: `http`, `https`, and `data:` of raster types
 //!   ([`DATA_IMAGE_TYPES`]); never SVG (it can carry script).
 
+use std::borrow::Cow;
+
 /// Schemes a link in the reader may point to.
 pub const LINK_SCHEMES: &[&str] = &["http", "https", "mailto"];
 
@@ -27,23 +29,33 @@ pub const DATA_IMAGE_TYPES: &[&str] =
 /// (URL Standard §4.4, "basic URL parser", steps 1–3): leading and trailing
 /// C0 controls and spaces removed, ASCII tabs and newlines removed anywhere
 /// (so `java\tscript:` is `javascript:`), and `\` read as `/`.
-fn clean(reference: &str) -> String {
-    reference
-        .trim_matches(|c: char| c <= ' ')
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .map(|c| if c == '\\' { '/' } else { c })
-        .collect()
+fn clean(reference: &str) -> Cow<'_, str> {
+    let trimmed = reference.trim_matches(|c: char| c <= ' ');
+    // Most references need nothing more: borrowed, not copied (a page's
+    // links are resolved one by one).
+    if !trimmed.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r' | b'\\')) {
+        return Cow::Borrowed(trimmed);
+    }
+    Cow::Owned(trimmed.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).map(|c| if c == '\\' { '/' } else { c }).collect())
 }
 
 /// The scheme of an absolute reference, lower-cased (RFC 3986 §3.1:
 /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` before the first `:`).
 pub fn scheme(reference: &str) -> Option<String> {
+    scheme_of(reference).map(str::to_ascii_lowercase)
+}
+
+/// [`scheme`] as written (not lower-cased, not copied).
+fn scheme_of(reference: &str) -> Option<&str> {
     let (head, _) = reference.split_once(':')?;
     let mut chars = head.chars();
     let first = chars.next()?;
-    (first.is_ascii_alphabetic() && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
-        .then(|| head.to_ascii_lowercase())
+    (first.is_ascii_alphabetic() && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))).then_some(head)
+}
+
+/// Whether `url`'s scheme is one of `schemes` (lower-case), ASCII case ignored.
+fn scheme_in(url: &str, schemes: &[&str]) -> bool {
+    scheme_of(url).is_some_and(|s| schemes.iter().any(|k| k.eq_ignore_ascii_case(s)))
 }
 
 /// An absolute reference split into its five parts (RFC 3986 §3).
@@ -78,6 +90,16 @@ pub(crate) fn host(url: &str) -> String {
     let authority = split(url).and_then(|p| p.authority).unwrap_or("");
     let host = authority.rsplit('@').next().unwrap_or("");
     host.split(':').next().unwrap_or("").to_ascii_lowercase()
+}
+
+/// [`remove_dot_segments`] of `path`, appended to `out`: a path without
+/// dot segments (most) as it is, not copied twice.
+fn push_path(out: &mut String, path: &str) {
+    if path.split('/').any(|seg| seg == "." || seg == "..") {
+        out.push_str(&remove_dot_segments(path));
+    } else {
+        out.push_str(path);
+    }
 }
 
 /// RFC 3986 §5.2.4: removes `.` and `..` segments.
@@ -126,17 +148,18 @@ pub fn resolve(base: &str, reference: &str) -> Option<String> {
     if r.is_empty() {
         return None;
     }
-    if scheme(&r).is_some() {
-        return Some(r);
+    if scheme_of(&r).is_some() {
+        return Some(r.into_owned());
     }
     let b = clean(base);
-    scheme(&b)?;
+    scheme_of(&b)?;
     let base = split(&b)?;
     let (r_body, fragment) = match r.split_once('#') {
         Some((body, f)) => (body, Some(f)),
-        None => (r.as_str(), None),
+        None => (&*r, None),
     };
-    let mut out = String::new();
+    // At most the base and the reference (one allocation, not one a part).
+    let mut out = String::with_capacity(b.len() + r.len() + 1);
     out.push_str(base.scheme);
     out.push(':');
     if let Some(rest) = r_body.strip_prefix("//") {
@@ -145,7 +168,7 @@ pub fn resolve(base: &str, reference: &str) -> Option<String> {
         out.push_str(&rest[..end]);
         let after = &rest[end..];
         let (p, q) = after.split_once('?').map_or((after, None), |(p, q)| (p, Some(q)));
-        out.push_str(&remove_dot_segments(p));
+        push_path(&mut out, p);
         if let Some(q) = q {
             out.push('?');
             out.push_str(q);
@@ -171,8 +194,11 @@ pub fn resolve(base: &str, reference: &str) -> Option<String> {
                 }
             }
         } else {
-            let path = if p.starts_with('/') { remove_dot_segments(p) } else { remove_dot_segments(&merge(&base, p)) };
-            out.push_str(&path);
+            if p.starts_with('/') {
+                push_path(&mut out, p);
+            } else {
+                push_path(&mut out, &merge(&base, p));
+            }
             if let Some(q) = q {
                 out.push('?');
                 out.push_str(q);
@@ -190,7 +216,7 @@ pub fn resolve(base: &str, reference: &str) -> Option<String> {
 /// reader may show ([`LINK_SCHEMES`]).
 pub fn link(base: &str, reference: &str) -> Option<String> {
     let abs = resolve(base, reference)?;
-    LINK_SCHEMES.contains(&scheme(&abs)?.as_str()).then_some(abs)
+    scheme_in(&abs, LINK_SCHEMES).then_some(abs)
 }
 
 /// `reference` resolved against `base` when the result is an image the
