@@ -287,6 +287,32 @@ mod tests {
     }
 
     #[test]
+    fn the_shortcuts_give_what_the_full_steps_give() {
+        // A path without dot segments is appended as it is.
+        for p in ["", "/", "/a/b", "a/b/", "/a/./b", "/a/../b", "a/..", ".", "..", "/a/b/..", "/.../x", "/a.b/c..d/", "//x"] {
+            let mut out = String::from("x:");
+            push_path(&mut out, p);
+            assert_eq!(out, format!("x:{}", remove_dot_segments(p)), "{p}");
+        }
+        // Cleaning gives what the full steps give; a reference that needs
+        // none is borrowed.
+        for r in ["plain", " padded ", "a b", "a\tb", "a\\b", "\u{1}x\u{7f}", "", "é/ü", "\n"] {
+            let full: String = r
+                .trim_matches(|c: char| c <= ' ')
+                .chars()
+                .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+                .map(|c| if c == '\\' { '/' } else { c })
+                .collect();
+            assert_eq!(clean(r), full, "{r:?}");
+        }
+        assert!(matches!(clean("/a/b?c"), Cow::Borrowed("/a/b?c")));
+        // The scheme is compared as written, case ignored.
+        assert!(scheme_in("HTTPS://x", LINK_SCHEMES));
+        assert!(!scheme_in("javascript:x", LINK_SCHEMES));
+        assert!(!scheme_in("1http:x", LINK_SCHEMES));
+    }
+
+    #[test]
     fn hostile_schemes_are_not_links() {
         let base = "https://example.org/a/";
         for bad in [
