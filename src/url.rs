@@ -39,13 +39,9 @@ fn clean(reference: &str) -> Cow<'_, str> {
     Cow::Owned(trimmed.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).map(|c| if c == '\\' { '/' } else { c }).collect())
 }
 
-/// The scheme of an absolute reference, lower-cased (RFC 3986 §3.1:
-/// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` before the first `:`).
-pub fn scheme(reference: &str) -> Option<String> {
-    scheme_of(reference).map(str::to_ascii_lowercase)
-}
-
-/// [`scheme`] as written (not lower-cased, not copied).
+/// The scheme of an absolute reference, as written (RFC 3986 §3.1:
+/// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` before the first `:`;
+/// compared with case ignored, [`scheme_in`]).
 fn scheme_of(reference: &str) -> Option<&str> {
     let (head, _) = reference.split_once(':')?;
     let mut chars = head.chars();
@@ -223,11 +219,10 @@ pub fn link(base: &str, reference: &str) -> Option<String> {
 /// reader may load ([`IMAGE_SCHEMES`], [`DATA_IMAGE_TYPES`]).
 pub fn image(base: &str, reference: &str) -> Option<String> {
     let abs = resolve(base, reference)?;
-    let s = scheme(&abs)?;
-    if IMAGE_SCHEMES.contains(&s.as_str()) {
+    if scheme_in(&abs, IMAGE_SCHEMES) {
         return Some(abs);
     }
-    if s == "data" {
+    if scheme_in(&abs, &["data"]) {
         let media = abs[5..].split([';', ',']).next().unwrap_or("").trim().to_ascii_lowercase();
         return DATA_IMAGE_TYPES.contains(&media.as_str()).then_some(abs);
     }
