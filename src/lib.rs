@@ -59,6 +59,7 @@ pub mod params;
 pub mod segment;
 pub mod sentences;
 pub mod sort;
+pub mod stem;
 pub mod table;
 pub mod text;
 pub mod url;
