@@ -156,6 +156,14 @@ impl Cells {
     }
 }
 
+/// The bytes `c`'s cells take.
+fn cells_bytes(c: &Cells) -> usize {
+    match c {
+        Cells::Bytes(b) => b.len(),
+        Cells::Floats(f) => 4 * f.len(),
+    }
+}
+
 /// Where a column's per-node values are stored.
 #[derive(Debug, Clone)]
 enum Store {
@@ -420,6 +428,22 @@ impl ScoreTable {
 
     pub fn specs(&self) -> &[&'static ColumnSpec] {
         &self.specs
+    }
+
+    /// Each column's storage: its key, where its values are kept
+    /// (`root`, `space 0`… the node spaces of [`ScoreTable::with_spaces`],
+    /// smallest first, or `nodes`), whether its cells are `f32`, and its
+    /// cells' bytes. For memory probes (`pith-lab signals FILE`).
+    pub fn storage(&self) -> Vec<(&'static str, String, bool, usize)> {
+        self.specs
+            .iter()
+            .zip(&self.values)
+            .map(|(s, v)| match &v.store {
+                Store::Root => (s.key, "root".to_string(), false, 0),
+                Store::Space(k, c) => (s.key, format!("space {k}"), matches!(c, Cells::Floats(_)), cells_bytes(c)),
+                Store::Nodes(c) => (s.key, "nodes".to_string(), matches!(c, Cells::Floats(_)), cells_bytes(c)),
+            })
+            .collect()
     }
 
     /// Whether any column has a value at `node`.

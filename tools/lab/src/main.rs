@@ -16,7 +16,8 @@
 //! pith-lab leaves SET --ids a,b                   one page's leaves, labels and held-out probabilities
 //!                                                 (LEAVES_SHIPPED=1: the shipped model's)
 //! pith-lab signals FACTS.json | PAGE.html         one page's heap and per-signal times (with the heap
-//!                                                 after each stage and its peak in it)
+//!                                                 after each stage and its peak in it; TABLE_STORAGE=1: the
+//!                                                 score table's columns by storage, and each over 1 MB)
 //! pith-lab profile [SET…]                         the core's stage times per page, natively
 //! pith-lab decode [SET…]                          the facts' JSON text to the page model, natively (read whole,
 //!                                                 then built; built as read; built from the facts packed)
@@ -1228,6 +1229,20 @@ fn signals_times(pages: &[pith::Page]) {
             time!("papers::records", papers::records::score(&cx, &mut table));
             let pt = time!("page_type", pith::page_type::classify_with(&cx, &mut table, models.page_type));
             let d = time!("decision", pith::decision::decide_with(&cx, &mut table, &pt, &models.leaf));
+            if std::env::var_os("TABLE_STORAGE").is_some() {
+                let mut by: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
+                for (key, space, floats, bytes) in table.storage() {
+                    let e = by.entry(format!("{space} {}", if floats { "f32" } else { "u8" })).or_default();
+                    e.0 += 1;
+                    e.1 += bytes;
+                    if bytes > 1_000_000 {
+                        println!("  {key:40} {space:8} {} {:.1} MB", if floats { "f32" } else { "u8 " }, bytes as f64 / 1e6);
+                    }
+                }
+                for (k, (n, b)) in by {
+                    println!("# {k}: {n} columns, {:.1} MB", b as f64 / 1e6);
+                }
+            }
             let meta = time!("metadata", pith::metadata::read(page, d.root));
             let built = time!("article::build", pith::article::build(&cx, &d, &meta));
             let text = pith::article::text_of(&built.blocks);
