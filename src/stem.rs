@@ -14,8 +14,8 @@
 //! of the three data sets gave the same stems (`tests/eval/SPEED.md`,
 //! session 26). Why: the crate took about 3,400 instructions a word
 //! (`find_among_b`'s binary searches, a `String` per change), 8.3 % of
-//! the core's instructions over 60 wcxb-dev pages (callgrind over
-//! `pith-lab profile`, session 26).
+//! the core's instructions over 60 wcxb-dev pages; these steps take about
+//! 1,000 (callgrind over `pith-lab profile`, session 26).
 //!
 //! Regions (Porter2): R1 starts after the first non-vowel that follows a
 //! vowel (or after `gener`, `commun`, `arsen`), R2 the same within R1.
