@@ -335,15 +335,10 @@ fn step_1a(w: &mut Vec<u8>) {
     } else if ends(w, b"'") {
         w.truncate(w.len() - 1);
     }
-    if !may_end(w, STEP_1A_LAST) {
-        return;
-    }
-    let Some(k) = first(w, STEP_1A) else { return };
-    let len = STEP_1A[k].len();
-    let bra = w.len() - len;
-    match STEP_1A[k] {
-        b"sses" => replace(w, len, b"ss"),
-        b"ied" | b"ies" => replace(w, len, if bra >= 2 { b"i" } else { b"ie" }),
+    let Some((s, bra)) = ending(w, STEP_1A, STEP_1A_LAST) else { return };
+    match s {
+        b"sses" => replace(w, s.len(), b"ss"),
+        b"ied" | b"ies" => replace(w, s.len(), if bra >= 2 { b"i" } else { b"ie" }),
         b"s" if bra >= 2 && w[..bra - 1].iter().any(|&c| is_v(c)) => w.truncate(bra),
         _ => {}
     }
@@ -354,15 +349,10 @@ fn step_1a(w: &mut Vec<u8>) {
 /// a letter, and a short word (R1 empty, ending in a short syllable) takes
 /// an `e`.
 fn step_1b(w: &mut Vec<u8>, p1: usize) {
-    if !may_end(w, STEP_1B_LAST) {
-        return;
-    }
-    let Some(k) = first(w, STEP_1B) else { return };
-    let len = STEP_1B[k].len();
-    let bra = w.len() - len;
-    if matches!(STEP_1B[k], b"eed" | b"eedly") {
+    let Some((s, bra)) = ending(w, STEP_1B, STEP_1B_LAST) else { return };
+    if matches!(s, b"eed" | b"eedly") {
         if p1 <= bra {
-            replace(w, len, b"ee");
+            replace(w, s.len(), b"ee");
         }
         return;
     }
@@ -388,55 +378,55 @@ fn step_1c(w: &mut [u8]) {
     }
 }
 
+/// The longest of `endings` that `w` ends with (`last`: their last
+/// letters, [`last_letters`]), and where it starts.
+fn ending(w: &[u8], endings: &'static [&'static [u8]], last: u32) -> Option<(&'static [u8], usize)> {
+    if !may_end(w, last) {
+        return None;
+    }
+    let s = endings[first(w, endings)?];
+    Some((s, w.len() - s.len()))
+}
+
+/// The longest of `pairs`' endings that `w` ends with (`last`: their last
+/// letters, [`last_letters`]) where it starts in a region starting at
+/// `region`: the ending, its replacement, where it starts.
+fn ending_in(
+    w: &[u8],
+    pairs: &'static [(&'static [u8], &'static [u8])],
+    last: u32,
+    region: usize,
+) -> Option<(&'static [u8], &'static [u8], usize)> {
+    if !may_end(w, last) {
+        return None;
+    }
+    let (s, by) = pairs[first_pair(w, pairs)?];
+    let bra = w.len() - s.len();
+    (region <= bra).then_some((s, by, bra))
+}
+
 /// Step 2: derivational endings in R1.
 fn step_2(w: &mut Vec<u8>, p1: usize) {
-    if !may_end(w, STEP_2_LAST) {
-        return;
-    }
-    let Some(k) = first_pair(w, STEP_2) else { return };
-    let len = STEP_2[k].0.len();
-    let bra = w.len() - len;
-    if p1 > bra {
-        return;
-    }
-    let (s, by) = STEP_2[k];
+    let Some((s, by, bra)) = ending_in(w, STEP_2, STEP_2_LAST, p1) else { return };
     match s {
         b"ogi" if !(bra >= 1 && w[bra - 1] == b'l') => {}
         b"li" if !(bra >= 1 && is_valid_li(w[bra - 1])) => {}
-        _ => replace(w, len, by),
+        _ => replace(w, s.len(), by),
     }
 }
 
 /// Step 3: more derivational endings in R1 (`ative` in R2).
 fn step_3(w: &mut Vec<u8>, p1: usize, p2: usize) {
-    if !may_end(w, STEP_3_LAST) {
-        return;
+    let Some((s, by, bra)) = ending_in(w, STEP_3, STEP_3_LAST, p1) else { return };
+    if s != b"ative" || p2 <= bra {
+        replace(w, s.len(), by);
     }
-    let Some(k) = first_pair(w, STEP_3) else { return };
-    let len = STEP_3[k].0.len();
-    let bra = w.len() - len;
-    if p1 > bra {
-        return;
-    }
-    let (s, by) = STEP_3[k];
-    if s == b"ative" && p2 > bra {
-        return;
-    }
-    replace(w, len, by);
 }
 
 /// Step 4: endings deleted in R2.
 fn step_4(w: &mut Vec<u8>, p2: usize) {
-    if !may_end(w, STEP_4_LAST) {
-        return;
-    }
-    let Some(k) = first(w, STEP_4) else { return };
-    let len = STEP_4[k].len();
-    let bra = w.len() - len;
-    if p2 > bra {
-        return;
-    }
-    if STEP_4[k] == b"ion" && !(bra >= 1 && matches!(w[bra - 1], b's' | b't')) {
+    let Some((s, bra)) = ending(w, STEP_4, STEP_4_LAST) else { return };
+    if p2 > bra || (s == b"ion" && !(bra >= 1 && matches!(w[bra - 1], b's' | b't'))) {
         return;
     }
     w.truncate(bra);
