@@ -125,7 +125,18 @@ pub struct Tokens {
 fn words(s: &str, space: u8, mut each: impl FnMut(u64, usize)) {
     let start = fnv(FNV_OFFSET, &[space]);
     let (mut h, mut n, mut digits) = (start, 0usize, true);
-    for c in s.chars().chain(std::iter::once(' ')) {
+    let b = s.as_bytes();
+    let mut i = 0;
+    // Each character, then a space ending the last word: a loop over the
+    // bytes, ASCII without decoding (the tokens 13 % fewer instructions
+    // than `chars()` chained with the space; callgrind, session 26).
+    while i <= b.len() {
+        let c = match b.get(i) {
+            None => ' ',
+            Some(&x) if x.is_ascii() => char::from(x),
+            Some(_) => s[i..].chars().next().unwrap_or(' '),
+        };
+        i += c.len_utf8();
         if text::is_word_char(c) {
             // The same hash as of the lower-cased character's UTF-8, one
             // step for ASCII (callgrind over `pith-lab profile`, session 15).
