@@ -419,12 +419,19 @@ impl PageTerms {
                 if unspaced {
                     return ids.push(pt.id(token));
                 }
-                lower_into(token, &mut lower);
-                let id = match seen.get(lower.as_str()) {
+                // Most words are written lower-case already: those are
+                // looked up as they are, not copied (session 26).
+                let word: &str = if token.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_') {
+                    token
+                } else {
+                    lower_into(token, &mut lower);
+                    &lower
+                };
+                let id = match seen.get(word) {
                     Some(&id) => id,
                     None => {
-                        let id = analyzer.term_in(&lower).map_or(NO_TERM, |t| pt.id(&t));
-                        seen.insert(lower.clone(), id);
+                        let id = analyzer.term_in(word).map_or(NO_TERM, |t| pt.id(&t));
+                        seen.insert(word.to_string(), id);
                         id
                     }
                 };
