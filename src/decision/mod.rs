@@ -879,8 +879,8 @@ pub const COMMENTS_FORUM_MAX: f32 = 0.1;
 /// See [`article_comments`]: a page not typed a forum has its comments
 /// dropped where the page-type forests give it at least this chance of
 /// being an article, not only where an article is their first guess. A
-/// blog post under 42 readers' comments (the readability set's pixnet)
-/// was typed a listing by the shipped forests (0.48) and kept every
+/// blog post under 42 readers' comments (in the readability set) was
+/// typed a listing by the shipped forests (0.48) and kept every
 /// comment (word F1 0.34; typed an article by the held-out folds' forests,
 /// 0.96). With this threshold, the shipped model natively (`pith-lab
 /// eval`): that page 0.34 → 0.96, readability word F1 0.967 → 0.972, no

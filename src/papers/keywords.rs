@@ -35,7 +35,6 @@
 
 use std::collections::HashMap;
 
-
 use super::Context;
 use crate::model::Page;
 use crate::table::{ColumnSpec, ScoreTable};
