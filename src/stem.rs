@@ -15,7 +15,7 @@
 //! session 26). Why: the crate took about 3,400 instructions a word
 //! (`find_among_b`'s binary searches, a `String` per change), 8.3 % of
 //! the core's instructions over 60 wcxb-dev pages; these steps take about
-//! 1,000 (callgrind over `pith-lab profile`, session 26).
+//! 700 (callgrind over `pith-lab profile`, session 26).
 //!
 //! Regions (Porter2): R1 starts after the first non-vowel that follows a
 //! vowel (or after `gener`, `commun`, `arsen`), R2 the same within R1.
@@ -47,32 +47,6 @@ fn is_v_wxy(c: u8) -> bool {
 #[inline]
 fn is_valid_li(c: u8) -> bool {
     matches!(c, b'c' | b'd' | b'e' | b'g' | b'h' | b'k' | b'm' | b'n' | b'r' | b't')
-}
-
-/// Whether `w` ends with `s` (compared from the end: most endings of a
-/// table differ from the word in their last letter).
-#[inline]
-fn ends(w: &[u8], s: &[u8]) -> bool {
-    let (n, k) = (w.len(), s.len());
-    if n < k {
-        return false;
-    }
-    // An index loop: the iterator chain (`rev`, `zip`, `all`) took three
-    // times its instructions (callgrind, session 26).
-    let mut i = 1;
-    while i <= k {
-        if w[n - i] != s[k - i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
-/// Whether `w` is `s`.
-#[inline]
-fn is(w: &[u8], s: &[u8]) -> bool {
-    w.len() == s.len() && ends(w, s)
 }
 
 /// The last letter of `ending`, as a bit (`a` = bit 0).
@@ -124,13 +98,13 @@ fn may_end(w: &[u8], mask: u32) -> bool {
 /// ending is tried when the longest one's action fails.
 #[inline]
 fn first(w: &[u8], suffixes: &[&[u8]]) -> Option<usize> {
-    suffixes.iter().position(|s| ends(w, s))
+    suffixes.iter().position(|s| w.ends_with(s))
 }
 
 /// [`first`] over the first elements of `pairs`.
 #[inline]
 fn first_pair(w: &[u8], pairs: &[(&[u8], &[u8])]) -> Option<usize> {
-    pairs.iter().position(|(s, _)| ends(w, s))
+    pairs.iter().position(|(s, _)| w.ends_with(s))
 }
 
 /// Replaces `w`'s last `len` letters with `by`.
@@ -265,7 +239,7 @@ pub fn english(word: &str) -> Cow<'_, str> {
 
 /// `english.sbl`'s `stem`, in place.
 fn stem(w: &mut Vec<u8>) {
-    if let Some((_, to)) = EXCEPTIONS.iter().find(|(from, _)| may_end(w, EXCEPTIONS_LAST) && is(w, from)) {
+    if let Some((_, to)) = may_end(w, EXCEPTIONS_LAST).then(|| EXCEPTIONS.iter().find(|(from, _)| w == from)).flatten() {
         w.clear();
         w.extend_from_slice(to);
         return;
@@ -291,7 +265,7 @@ fn stem(w: &mut Vec<u8>) {
     }
     let (p1, p2) = regions(w);
     step_1a(w);
-    if !(may_end(w, AFTER_1A_LAST) && AFTER_1A.iter().any(|s| is(w, s))) {
+    if !(may_end(w, AFTER_1A_LAST) && AFTER_1A.iter().any(|s| w == s)) {
         step_1b(w, p1);
         step_1c(w);
         step_2(w, p1);
@@ -318,7 +292,7 @@ fn regions(w: &[u8]) -> (usize, usize) {
         (v + 1..n).find(|&i| !is_v(w[i])).map(|i| i + 1)
     };
     // The longest listed prefix (Snowball's `among`), else the rule.
-    let prefix = R1_PREFIXES.iter().filter(|p| w.len() >= p.len() && ends(&w[..p.len()], p)).map(|p| p.len()).max();
+    let prefix = R1_PREFIXES.iter().filter(|p| w.starts_with(p)).map(|p| p.len()).max();
     let Some(p1) = prefix.or_else(|| past(0)) else {
         return (n, n);
     };
@@ -328,11 +302,11 @@ fn regions(w: &[u8]) -> (usize, usize) {
 /// Step 1a: apostrophe endings; plurals (`sses` → `ss`, `ied`/`ies` →
 /// `i` or `ie`, `s` deleted after a vowel that is not just before it).
 fn step_1a(w: &mut Vec<u8>) {
-    if ends(w, b"'s'") {
+    if w.ends_with(b"'s'") {
         w.truncate(w.len() - 3);
-    } else if ends(w, b"'s") {
+    } else if w.ends_with(b"'s") {
         w.truncate(w.len() - 2);
-    } else if ends(w, b"'") {
+    } else if w.ends_with(b"'") {
         w.truncate(w.len() - 1);
     }
     let Some((s, bra)) = ending(w, STEP_1A, STEP_1A_LAST) else { return };

@@ -556,23 +556,7 @@ impl Page {
         // Whether the line being read has a visible character yet, and
         // whether whitespace follows its last one.
         let (mut line, mut space) = (false, false);
-        let bytes = raw.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            // ASCII without decoding, anything else a character at a
-            // time (the function 10 % fewer instructions, callgrind over
-            // `pith-lab profile wcxb-dev --limit 60`, session 26).
-            let c = match bytes[i] {
-                x if x.is_ascii() => {
-                    i += 1;
-                    char::from(x)
-                }
-                _ => {
-                    let c = raw[i..].chars().next().unwrap_or(' ');
-                    i += c.len_utf8();
-                    c
-                }
-            };
+        for c in raw.chars() {
             if c == LINE_BREAK {
                 (line, space) = (false, false);
             } else if c.is_whitespace() {
