@@ -402,7 +402,7 @@ fn scores_out(page: &Page, seg: &segment::Segmentation, table: &ScoreTable, deci
             tag,
             values,
             content: decision.content[id],
-            reason: decision.reasons[id].to_string(),
+            reason: decision.reason(seg, id).to_string(),
         });
     }
     Scores { columns, rows, page: page_values }

@@ -9,6 +9,7 @@ pub mod model;
 use crate::cues::visibility::{in_content, mostly_prose};
 use crate::cues::markup::Named;
 use crate::cues::vocabulary::{fnv, FNV_OFFSET};
+use crate::papers::keywords::Fnv1a;
 use crate::model::{NodeId, Tag};
 use crate::page_type::{PageKind, PageType};
 use crate::papers::Context;
@@ -54,11 +55,26 @@ pub struct Decision {
     pub root: Option<NodeId>,
     /// Per node: part of the content (a kept leaf, or inside one).
     pub content: Vec<bool>,
-    /// Per node: why ([`Reason::None`] where the node was not judged on
-    /// its own).
+    /// Per leaf (index into the segmentation's leaves): why. Only leaves
+    /// are judged on their own, so other nodes have no reason
+    /// ([`Decision::reason`]). Per node, they were 18 MB of wasm memory
+    /// on the 1,000,000-element bench page, at the extraction's peak
+    /// (`tests/eval/SPEED.md`, session 27).
     pub reasons: Vec<Reason>,
     pub readerable: bool,
     pub readerable_reason: String,
+}
+
+impl Decision {
+    /// Why node `id` was judged as it was: its leaf's reason where `id` is
+    /// a leaf (an element leaf, or an anonymous leaf's first node), else
+    /// [`Reason::None`].
+    pub fn reason(&self, seg: &crate::segment::Segmentation, id: NodeId) -> Reason {
+        match seg.leaf_of[id] {
+            Some(l) if seg.leaves[l as usize].id == id => self.reasons.get(l as usize).copied().unwrap_or_default(),
+            _ => Reason::None,
+        }
+    }
 }
 
 /// Why the decision judged a node as it did: a short sentence for the
@@ -286,13 +302,12 @@ pub fn page_cut(probs: &[f32], words: &[f32], cut: Cut) -> f32 {
 /// Decides with `forest` and `cut`.
 pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, model: &LeafModel) -> Decision {
     let seg = cx.seg;
-    let n = cx.page.nodes.len();
     let (first, probs) = leaf_probabilities(cx, table, model);
     let words: Vec<f32> = seg.leaves.iter().map(|l| l.words as f32).collect();
     let cut = page_cut(&probs, &words, model.cut);
     let cols = table.add_all(COLUMNS);
     let mut keep = Vec::new();
-    let mut reasons = vec![Reason::None; n];
+    let mut reasons = vec![Reason::None; seg.leaves.len()];
     let cut_pct = (cut * 100.0).round() as u32;
     let panel = table.col("visibility.panel");
     // Leaves the model would keep but for being hidden: the page's content
@@ -307,7 +322,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
             table.set(cols[0], leaf.id, first[i]);
             table.set(cols[1], leaf.id, p);
             table.set(cols[2], leaf.id, 0.0);
-            reasons[leaf.id] = Reason::Hidden;
+            reasons[i] = Reason::Hidden;
             hidden_kept.push(i);
             continue;
         }
@@ -317,7 +332,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
         table.set(cols[2], leaf.id, if content { 1.0 } else { 0.0 });
         // Percentages: integer formatting keeps float formatting out of the
         // wasm binary.
-        reasons[leaf.id] = Reason::Model { content, percent: (p * 100.0).round() as u32, cut: cut_pct };
+        reasons[i] = Reason::Model { content, percent: (p * 100.0).round() as u32, cut: cut_pct };
         if content {
             keep.push(i);
         }
@@ -328,7 +343,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     for &i in &items {
         let id = seg.leaves[i].id;
         table.set(cols[2], id, 1.0);
-        reasons[id] = Reason::Rule("content: an item of a list whose other items are content");
+        reasons[i] = Reason::Rule("content: an item of a list whose other items are content");
     }
     keep.extend(items);
     // Then panels read as the content they stand in.
@@ -336,14 +351,14 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     for &i in &panels {
         let id = seg.leaves[i].id;
         table.set(cols[2], id, 1.0);
-        reasons[id] = Reason::Rule("content: a tab or accordion panel of content shown beside it");
+        reasons[i] = Reason::Rule("content: a tab or accordion panel of content shown beside it");
     }
     keep.extend(panels);
     let formats = format_completion(cx, &keep, page_type);
     for &i in &formats {
         let id = seg.leaves[i].id;
         table.set(cols[2], id, 1.0);
-        reasons[id] = Reason::Rule("content: formatted like the kept posts (seed 001 §III, formatting similarity)");
+        reasons[i] = Reason::Rule("content: formatted like the kept posts (seed 001 §III, formatting similarity)");
     }
     keep.extend(formats);
     keep.sort_unstable();
@@ -364,7 +379,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
         for &i in &drop {
             let id = seg.leaves[i].id;
             table.set(cols[2], id, 0.0);
-            reasons[id] = Reason::Rule(reason);
+            reasons[i] = Reason::Rule(reason);
             dropped[i] = true;
         }
         // A mask, not `drop.contains`: thousands of repeats on a listing
@@ -407,7 +422,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
         for &i in &hidden {
             let id = seg.leaves[i].id;
             table.set(cols[2], id, 1.0);
-            reasons[id] = Reason::Rule(reason);
+            reasons[i] = Reason::Rule(reason);
         }
         keep.extend(hidden);
         keep.sort_unstable();
@@ -417,7 +432,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
         for &i in &keep {
             let id = seg.leaves[i].id;
             table.set(cols[2], id, 0.0);
-            reasons[id] = Reason::Rule("not content: the page has no article (all that is left is a scrap the model doubts)");
+            reasons[i] = Reason::Rule("not content: the page has no article (all that is left is a scrap the model doubts)");
         }
         keep.clear();
     }
@@ -540,19 +555,20 @@ pub const LIST_MIN_ITEMS: usize = 3;
 /// 0.750 → 0.749, service 0.859 → 0.860; readability and cleanportaleval
 /// unchanged).
 pub fn list_completion(cx: &Context, keep: &[usize]) -> Vec<usize> {
-    let page = cx.page;
     let mut kept = vec![false; cx.seg.leaves.len()];
     for &i in keep {
         kept[i] = true;
     }
-    // Per list node: its item leaves and the kept ones (arrays by node id,
-    // not a map: one pass, no hashing).
+    // Per list node: its item leaves and the kept ones, for the lists
+    // alone (two arrays over every node were 12 MB of the decision's
+    // passing peak on the 1,000,000-element bench page, session 27).
     let lists: Vec<Option<NodeId>> = cx.seg.leaves.iter().map(|l| list_of(cx, l)).collect();
-    let (mut items, mut kept_items) = (vec![0u32; page.nodes.len()], vec![0u32; page.nodes.len()]);
+    let mut counts: std::collections::HashMap<NodeId, (u32, u32), std::hash::BuildHasherDefault<Fnv1a>> = Default::default();
     for (i, list) in lists.iter().enumerate() {
         if let Some(l) = *list {
-            items[l] += 1;
-            kept_items[l] += u32::from(kept[i]);
+            let c = counts.entry(l).or_default();
+            c.0 += 1;
+            c.1 += u32::from(kept[i]);
         }
     }
     let min = LIST_MIN_ITEMS as u32;
@@ -560,7 +576,7 @@ pub fn list_completion(cx: &Context, keep: &[usize]) -> Vec<usize> {
         .filter(|&i| {
             !kept[i]
                 && !cx.seg.leaves[i].hidden
-                && lists[i].is_some_and(|l| items[l] >= min && 2 * kept_items[l] > items[l])
+                && lists[i].and_then(|l| counts.get(&l)).is_some_and(|&(items, kept_items)| items >= min && 2 * kept_items > items)
         })
         .collect()
 }
@@ -693,27 +709,40 @@ pub const MENU_MIN_LINK_DENSITY: f32 = 0.9;
 /// repeated in its header, footer and mobile drawer. A reader shows none
 /// of them: an article's own lists are not printed twice.
 pub fn menu_copies(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<usize> {
-    let page = cx.page;
     let Some(link) = table.col("textStats.linkDensity") else { return Vec::new() };
     let lists: Vec<Option<NodeId>> = cx.seg.leaves.iter().map(|l| list_of(cx, l)).collect();
     // Per list node: FNV-1a of its item texts in order, its item count and
-    // whether every item is a link.
-    let n = page.nodes.len();
-    let (mut hash, mut items, mut links) = (vec![FNV_OFFSET; n], vec![0u32; n], vec![true; n]);
+    // whether every item is a link. Kept for the lists alone: three arrays
+    // over every node were 19 MB of the decision's passing peak on the
+    // 1,000,000-element bench page (`tests/eval/SPEED.md`, session 27).
+    let mut seen: std::collections::HashMap<NodeId, ListItems, std::hash::BuildHasherDefault<Fnv1a>> = Default::default();
     for (i, list) in lists.iter().enumerate() {
         let Some(l) = *list else { continue };
         let leaf = &cx.seg.leaves[i];
-        items[l] += 1;
-        links[l] &= table.get_or(link, leaf.id, 0.0) >= MENU_MIN_LINK_DENSITY;
+        let e = seen.entry(l).or_insert(ListItems { hash: FNV_OFFSET, items: 0, links: true });
+        e.items += 1;
+        e.links &= table.get_or(link, leaf.id, 0.0) >= MENU_MIN_LINK_DENSITY;
         // Items end with a unit separator, which no text holds.
-        hash[l] = fnv(words_hash(hash[l], &leaf.text), &[0x1f]);
+        e.hash = fnv(words_hash(e.hash, &leaf.text), &[0x1f]);
     }
-    let menu = |l: NodeId| items[l] >= LIST_MIN_ITEMS as u32 && links[l];
+    let menu = |e: &ListItems| e.items >= LIST_MIN_ITEMS as u32 && e.links;
     let mut copies: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
-    for l in (0..n).filter(|&l| menu(l)) {
-        *copies.entry(hash[l]).or_default() += 1;
+    for e in seen.values().filter(|e| menu(e)) {
+        *copies.entry(e.hash).or_default() += 1;
     }
-    keep.iter().copied().filter(|&i| lists[i].is_some_and(|l| menu(l) && copies[&hash[l]] >= 2)).collect()
+    keep.iter()
+        .copied()
+        .filter(|&i| lists[i].and_then(|l| seen.get(&l)).is_some_and(|e| menu(e) && copies[&e.hash] >= 2))
+        .collect()
+}
+
+/// A list's items as [`menu_copies`] sees them.
+struct ListItems {
+    /// FNV-1a of the item texts in order.
+    hash: u64,
+    items: u32,
+    /// Whether every item is a link.
+    links: bool,
 }
 
 /// Kept leaves that are links (at least [`MENU_MIN_LINK_DENSITY`] of their
