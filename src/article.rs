@@ -343,7 +343,7 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata) -> Article {
     if let Some((lo, hi)) = bounds {
         b.choose_images(lo, hi);
     }
-    let mut blocks = if seg.leaf_of.first().copied().flatten().is_some_and(|l| seg.leaves[l as usize].id == 0) {
+    let mut blocks = if !seg.depth.is_empty() && seg.leaf_of(0).is_some_and(|l| seg.leaves[l as usize].id == 0) {
         b.contents(0)
     } else {
         b.blocks_of(0)
@@ -441,7 +441,7 @@ impl<'a> Builder<'a> {
     }
 
     fn leaf_at(&self, n: NodeId) -> Option<(usize, &'a Leaf)> {
-        let l = self.seg.leaf_of.get(n).copied().flatten()? as usize;
+        let l = self.seg.leaf_of(n)? as usize;
         let leaf = &self.seg.leaves[l];
         (leaf.id == n).then_some((l, leaf))
     }
@@ -470,13 +470,13 @@ impl<'a> Builder<'a> {
         for n in lo..hi {
             let Some(e) = self.page.element(n) else { continue };
             // (An image holding text, as facts may give, is read as a container.)
-            if e.tag != Tag::Img || e.hidden || e.aria_hidden || self.seg.sums[n].leaves > 0 || self.is_icon(n) {
+            if e.tag != Tag::Img || e.hidden || e.aria_hidden || self.seg.sums(n).leaves > 0 || self.is_icon(n) {
                 continue;
             }
             let in_figure = self.page.closest(n, |e| e.tag == Tag::Figure).is_some_and(|f| f >= lo);
             let placed = if in_figure {
                 true
-            } else if let Some(l) = self.seg.leaf_of[n] {
+            } else if let Some(l) = self.seg.leaf_of(n) {
                 self.kept_leaf[l as usize]
             } else {
                 // The nearest part of the page that holds text must hold
@@ -487,7 +487,7 @@ impl<'a> Builder<'a> {
                         Some(p) => a = p,
                         None => break false,
                     }
-                    if self.seg.sums[a].leaves > 0 {
+                    if self.seg.sums(a).leaves > 0 {
                         break self.has_kept_leaf_under(a);
                     }
                 }

@@ -384,7 +384,7 @@ fn scores_out(page: &Page, seg: &segment::Segmentation, table: &ScoreTable, deci
     for (id, node) in page.nodes.iter().enumerate() {
         let tag = match &node.kind {
             NodeKind::Element(e) => e.name().to_string(),
-            NodeKind::Text(_) if seg.leaf_of[id].is_some_and(|l| seg.leaves[l as usize].id == id) => {
+            NodeKind::Text(_) if seg.leaf_of(id).is_some_and(|l| seg.leaves[l as usize].id == id) => {
                 crate::model::TEXT_NODE_TAG.to_string()
             }
             NodeKind::Text(_) => continue,

@@ -112,21 +112,57 @@ impl Sums {
     }
 }
 
+/// No leaf, in [`Segmentation`]'s per-node leaf indices; no block, in its
+/// per-node block slots.
+const NONE: u32 = u32::MAX;
+
 /// The page cut into leaves.
+///
+/// Per-node facts are stored for memory: on the 1,000,000-element bench
+/// page (1,487,941 nodes, two thirds of them links and their texts) the
+/// sums of every node and an `Option` per node for the leaf index took
+/// 53 MB of wasm memory, and take 25 (`tests/eval/SPEED.md`, session 27).
 #[derive(Debug, Clone, Default)]
 pub struct Segmentation {
     /// In document order.
     pub leaves: Vec<Leaf>,
     /// Per node: the index in `leaves` of the leaf whose content it is part
-    /// of (the leaf element itself included), if any.
-    pub leaf_of: Vec<Option<u32>>,
-    /// Per node: an inline-level (row) element or a text node.
-    pub inline: Vec<bool>,
-    /// Per node: sums over its subtree (leaves are counted at their holder,
-    /// so an anonymous leaf counts in its parent block).
-    pub sums: Vec<Sums>,
+    /// of, or [`NONE`] ([`Segmentation::leaf_of`]).
+    leaf_index: Vec<u32>,
+    /// Per node: its slot in `block_sums`, or [`NONE`] for an inline-level
+    /// (row) element or a text node ([`Segmentation::is_inline`]).
+    block: Vec<u32>,
+    /// Per block (a node not inline): sums over its subtree. An inline node
+    /// holds no leaf and is no ancestor of one's holder, so its sums are
+    /// zero ([`Segmentation::sums`]).
+    block_sums: Vec<Sums>,
     /// Per node: depth below the walk's root (0).
     pub depth: Vec<u32>,
+}
+
+impl Segmentation {
+    /// The index in `leaves` of the leaf whose content node `id` is part
+    /// of (the leaf element itself included), if any.
+    #[inline]
+    pub fn leaf_of(&self, id: NodeId) -> Option<u32> {
+        Some(self.leaf_index[id]).filter(|&l| l != NONE)
+    }
+
+    /// Whether node `id` is an inline-level (row) element or a text node.
+    #[inline]
+    pub fn is_inline(&self, id: NodeId) -> bool {
+        self.block[id] == NONE
+    }
+
+    /// Sums over node `id`'s subtree (leaves are counted at their holder,
+    /// so an anonymous leaf counts in its parent block).
+    #[inline]
+    pub fn sums(&self, id: NodeId) -> Sums {
+        match self.block[id] {
+            NONE => Sums::default(),
+            b => self.block_sums[b as usize],
+        }
+    }
 }
 
 /// Cuts `page` into leaves.
@@ -158,25 +194,34 @@ pub fn segment(page: &Page) -> Segmentation {
         in_link[id] |= page.is_link(id);
     }
 
+    let mut block = vec![NONE; n];
+    let mut blocks = 0u32;
+    for (b, &i) in block.iter_mut().zip(&inline) {
+        if !i {
+            *b = blocks;
+            blocks += 1;
+        }
+    }
+    drop(inline);
     let mut seg = Segmentation {
         leaves: Vec::new(),
-        leaf_of: vec![None; n],
-        inline,
-        sums: vec![Sums::default(); n],
+        leaf_index: vec![NONE; n],
+        block,
+        block_sums: vec![Sums::default(); blocks as usize],
         depth,
     };
     for id in 0..n {
-        if seg.inline[id] || seg.leaf_of[id].is_some() || page.element(id).is_none() {
+        if seg.is_inline(id) || seg.leaf_index[id] != NONE || page.element(id).is_none() {
             continue;
         }
         let children = page.children(id);
         // A leaf itself: measured as a top leaf of its parent.
-        if id != 0 && children.iter().all(|&c| seg.inline[c]) {
+        if id != 0 && children.iter().all(|&c| seg.is_inline(c)) {
             continue;
         }
         let mut run: Vec<NodeId> = Vec::new();
         for &c in children {
-            if seg.inline[c] {
+            if seg.is_inline(c) {
                 run.push(c);
                 continue;
             }
@@ -184,7 +229,7 @@ pub fn segment(page: &Page) -> Segmentation {
                 let nodes = std::mem::take(&mut run);
                 push_leaf(page, &mut seg, &in_link, nodes, id, false);
             }
-            let child_is_leaf = page.children(c).iter().all(|&g| seg.inline[g]);
+            let child_is_leaf = page.children(c).iter().all(|&g| seg.is_inline(g));
             if child_is_leaf && page.element(c).is_some() {
                 push_leaf(page, &mut seg, &in_link, vec![c], id, true);
             }
@@ -202,14 +247,15 @@ pub fn segment(page: &Page) -> Segmentation {
     for (index, leaf) in seg.leaves.iter().enumerate() {
         for &top in &leaf.nodes {
             for m in page.subtree(top) {
-                seg.leaf_of[m] = Some(index as u32);
+                seg.leaf_index[m] = index as u32;
             }
         }
     }
-    // Sums: each leaf at its holder, then up the tree (pre-order arena:
-    // children come after their parent).
+    // Sums: each leaf at its holder (a block), then up the tree (pre-order
+    // arena: children come after their parent; a block's parent is a
+    // block).
     for leaf in &seg.leaves {
-        let s = &mut seg.sums[leaf.holder()];
+        let s = &mut seg.block_sums[seg.block[leaf.holder()] as usize];
         s.chars += leaf.chars;
         s.link_chars += leaf.link_chars;
         s.words += leaf.words;
@@ -221,9 +267,11 @@ pub fn segment(page: &Page) -> Segmentation {
         }
     }
     for id in (1..n).rev() {
-        if let Some(p) = page.nodes[id].parent {
-            let s = seg.sums[id];
-            seg.sums[p].add(&s);
+        if let (Some(p), b) = (page.nodes[id].parent, seg.block[id]) {
+            if b != NONE {
+                let s = seg.block_sums[b as usize];
+                seg.block_sums[seg.block[p] as usize].add(&s);
+            }
         }
     }
     seg
@@ -281,7 +329,7 @@ fn push_leaf(
     // leaves are in document order).
     for &top in &nodes {
         for m in page.subtree(top) {
-            seg.leaf_of[m] = Some(u32::MAX);
+            seg.leaf_index[m] = NONE - 1;
         }
     }
     let text = page.inline_text(nodes.iter().copied(), hidden);
@@ -324,11 +372,15 @@ mod tests {
         assert!(seg.leaves[5].hidden && !seg.leaves[4].hidden);
         let div = page.children(0)[0];
         // The anonymous leaves count at the div, the <p> under it.
-        assert_eq!(seg.sums[div].leaves, 3);
-        assert_eq!(seg.sums[div].chars, "Loosetext".len() as u32 + 10 + "Aftermore".len() as u32);
-        assert_eq!(seg.sums[0].leaves, 6);
-        assert_eq!(seg.sums[0].hidden_chars, 7);
-        assert_eq!(seg.leaf_of[p.id + 2], Some(1));
+        assert_eq!(seg.sums(div).leaves, 3);
+        assert_eq!(seg.sums(div).chars, "Loosetext".len() as u32 + 10 + "Aftermore".len() as u32);
+        assert_eq!(seg.sums(0).leaves, 6);
+        assert_eq!(seg.sums(0).hidden_chars, 7);
+        assert_eq!(seg.leaf_of(p.id + 2), Some(1));
+        // Inline nodes (the link, the texts) are no blocks, and sum nothing.
+        assert!(seg.is_inline(p.id + 2) && seg.is_inline(p.id + 1) && !seg.is_inline(p.id));
+        assert_eq!(seg.sums(p.id + 2), Sums::default());
+        assert_eq!(seg.leaf_of(0), None);
     }
 
     /// As Chromium computes them: a box-less wrapper and a formula (whose

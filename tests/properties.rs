@@ -385,7 +385,7 @@ fn check_no_lost_text(page: &Page, out: &Extraction) -> Result<(), TestCaseError
     let kept: Vec<&Leaf> = seg.leaves.iter().filter(|l| content[l.id] == Some(true)).collect();
     // The rows and the leaves agree: a row marked content lies in a kept leaf.
     for row in rows.iter().filter(|r| r.content) {
-        let leaf = seg.leaf_of[row.node].map(|l| &seg.leaves[l as usize]);
+        let leaf = seg.leaf_of(row.node).map(|l| &seg.leaves[l as usize]);
         prop_assert!(
             leaf.is_some_and(|l| content[l.id] == Some(true)),
             "row {} is content but lies in no kept leaf",

@@ -279,7 +279,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         if let Some(v) = &e.visual {
             let r = v.rect;
             let boxed = !matches!(v.display, crate::model::Display::Contents | crate::model::Display::Inline);
-            let tiny = boxed && (r.w <= CLIPPED_MAX_PX || r.h <= CLIPPED_MAX_PX) && cx.seg.sums[holder].chars > 0;
+            let tiny = boxed && (r.w <= CLIPPED_MAX_PX || r.h <= CLIPPED_MAX_PX) && cx.seg.sums(holder).chars > 0;
             let off = r.x + r.w <= 0.0 || r.x >= doc_width || r.y + r.h <= 0.0;
             table.set(c[3], row, if tiny || off { 1.0 } else { 0.0 });
         }

@@ -70,7 +70,7 @@ impl Decision {
     /// a leaf (an element leaf, or an anonymous leaf's first node), else
     /// [`Reason::None`].
     pub fn reason(&self, seg: &crate::segment::Segmentation, id: NodeId) -> Reason {
-        match seg.leaf_of[id] {
+        match seg.leaf_of(id) {
             Some(l) if seg.leaves[l as usize].id == id => self.reasons.get(l as usize).copied().unwrap_or_default(),
             _ => Reason::None,
         }

@@ -186,8 +186,8 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         }
     }
     for id in 0..n {
-        let sums = &seg.sums[id];
-        if seg.leaf_of[id].is_some() || sums.leaves == 0 || cx.page.element(id).is_none() {
+        let sums = seg.sums(id);
+        if seg.leaf_of(id).is_some() || sums.leaves == 0 || cx.page.element(id).is_none() {
             continue;
         }
         let t = f64::from(sums.chars);

@@ -194,7 +194,7 @@ pub fn weigh(page: &Page) -> DomWeight {
 /// Runs the method over a segmented page.
 pub fn weigh_segmented(page: &Page, seg: &Segmentation) -> DomWeight {
     let n = page.nodes.len();
-    let total_words = f64::from(seg.sums.first().map_or(0, |s| s.words).max(1));
+    let total_words = f64::from(if seg.leaves.is_empty() { 0 } else { seg.sums(0).words }.max(1));
 
     // Table 1: ignore tags are pruned with their subtrees (a page-sized
     // form excepted), and so are hidden elements.
@@ -206,7 +206,7 @@ pub fn weigh_segmented(page: &Page, seg: &Segmentation) -> DomWeight {
                 e.hidden
                     || (IGNORE_TAGS.contains(&e.tag)
                         && !(e.tag == Tag::Form
-                            && f64::from(seg.sums[id].words) / total_words > FORM_KEEP_MIN_WORD_SHARE))
+                            && f64::from(seg.sums(id).words) / total_words > FORM_KEEP_MIN_WORD_SHARE))
             });
     }
 
@@ -214,7 +214,7 @@ pub fn weigh_segmented(page: &Page, seg: &Segmentation) -> DomWeight {
     for id in 0..n {
         roles[id] = if pruned[id] {
             Role::Pruned
-        } else if seg.inline[id] && page.element(id).is_some() {
+        } else if seg.is_inline(id) && page.element(id).is_some() {
             Role::Row
         } else {
             Role::None

@@ -283,7 +283,7 @@ pub fn analyse(page: &Page, seg: &Segmentation) -> Analysis {
         loop {
             let mut best: Option<NodeId> = None;
             for &c in page.children(cur) {
-                if page.element(c).is_some() && !seg.inline[c] && best.map_or(true, |b| wvc[c] > wvc[b]) {
+                if page.element(c).is_some() && !seg.is_inline(c) && best.map_or(true, |b| wvc[c] > wvc[b]) {
                     best = Some(c);
                 }
             }
@@ -297,7 +297,7 @@ pub fn analyse(page: &Page, seg: &Segmentation) -> Analysis {
         }
     }
     let area = path.last().copied().filter(|&a| {
-        let leaves = seg.sums[a].leaves;
+        let leaves = seg.sums(a).leaves;
         hits[a] >= AREA_MIN_HITS && f64::from(record_leaves[a]) >= AREA_MIN_LEAF_SHARE * f64::from(leaves)
     });
     Analysis { satisfies, wvc, record_leaves, hits, path, area }
@@ -352,7 +352,7 @@ fn has_link(page: &Page, id: NodeId) -> bool {
 
 /// The leaf whose id is `id`, if one is.
 fn leaf_at(seg: &Segmentation, id: NodeId) -> Option<&Leaf> {
-    seg.leaf_of[id].map(|l| &seg.leaves[l as usize]).filter(|l| l.id == id)
+    seg.leaf_of(id).map(|l| &seg.leaves[l as usize]).filter(|l| l.id == id)
 }
 
 /// Reads the attribute–value pairs of the records area `area`, in
@@ -373,7 +373,7 @@ pub fn pairs(cx: &Context, area: NodeId) -> Vec<Record> {
     let mut id = area;
     while id < end {
         let found = match page.tag(id) {
-            _ if seg.inline[id] && leaf_at(seg, id).is_none() => None,
+            _ if seg.is_inline(id) && leaf_at(seg, id).is_none() => None,
             Some(Tag::Tr) => table_row(page, id),
             Some(Tag::Dl) => Some(definition_list(page, id)).filter(|r| !r.is_empty()),
             _ => match leaf_at(seg, id) {

@@ -766,7 +766,7 @@ mod page_tests {
         let mut table = ScoreTable::new(page.nodes.len());
         score(&cx, &mut table);
         let sigma = table.expect("textStats.sigma");
-        assert_eq!(table.get(sigma, 0), seg.sums[0].chars as f32);
+        assert_eq!(table.get(sigma, 0), seg.sums(0).chars as f32);
         let content = table.expect("textStats.content");
         assert_eq!(table.get(content, seg.leaves[short.leaf].id), 1.0);
         assert!(table.get(content, 0).is_nan());
