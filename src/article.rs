@@ -314,8 +314,8 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata) -> Article {
     // headline included: a lead image sits under it), inside the root.
     let bounds = match (decision.leaves.first(), decision.leaves.last(), decision.root) {
         (Some(&first), Some(&last), Some(root)) => {
-            let lo = seg.leaves[first].nodes.first().copied().unwrap_or(seg.leaves[first].id);
-            let hi = seg.leaves[last].nodes.last().map_or(lo + 1, |&n| page.subtree_end(n));
+            let lo = seg.leaves[first].nodes(page).first().copied().unwrap_or(seg.leaves[first].id);
+            let hi = seg.leaves[last].nodes(page).last().map_or(lo + 1, |&n| page.subtree_end(n));
             Some((lo.max(root), hi.min(page.subtree_end(root))))
         }
         _ => None,
@@ -335,7 +335,7 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata) -> Article {
     };
     for l in 0..seg.leaves.len() {
         if b.kept_leaf[l] {
-            for &n in &seg.leaves[l].nodes {
+            for &n in seg.leaves[l].nodes(page) {
                 b.mark(n);
             }
         }
@@ -343,7 +343,7 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata) -> Article {
     if let Some((lo, hi)) = bounds {
         b.choose_images(lo, hi);
     }
-    let mut blocks = if !seg.depth.is_empty() && seg.leaf_of(0).is_some_and(|l| seg.leaves[l as usize].id == 0) {
+    let mut blocks = if seg.leaf_of(0).is_some_and(|l| seg.leaves[l as usize].id == 0) {
         b.contents(0)
     } else {
         b.blocks_of(0)
@@ -381,8 +381,8 @@ fn left_out(cx: &Context, decision: &Decision, meta: &Metadata) -> Vec<usize> {
         for &l in &decision.leaves {
             let leaf = &seg.leaves[l];
             let short = leaf.text.chars().count() < metadata::MAX_BYLINE_CHARS;
-            let inside_byline = leaf.nodes.iter().any(|&n| page.contains(by, n));
-            let holds_byline = leaf.nodes.iter().any(|&n| page.contains(n, by));
+            let inside_byline = leaf.nodes(page).iter().any(|&n| page.contains(by, n));
+            let holds_byline = leaf.nodes(page).iter().any(|&n| page.contains(n, by));
             if inside_byline || (holds_byline && short) {
                 out.push(l);
             }
@@ -459,8 +459,9 @@ impl<'a> Builder<'a> {
     fn leaves_under(&self, n: NodeId) -> impl Iterator<Item = usize> + '_ {
         let end = self.page.subtree_end(n);
         let leaves = &self.seg.leaves;
-        let start = leaves.partition_point(|l| l.nodes.first().copied().unwrap_or(l.id) < n);
-        (start..leaves.len()).take_while(move |&l| leaves[l].nodes.first().copied().unwrap_or(leaves[l].id) < end)
+        // A leaf's first node is its id.
+        let start = leaves.partition_point(|l| l.id < n);
+        (start..leaves.len()).take_while(move |&l| leaves[l].id < end)
     }
 
     /// Picks the images worth showing between `lo` and `hi` (see the
@@ -596,7 +597,7 @@ impl<'a> Builder<'a> {
             if let Some((l, leaf)) = self.leaf_at(c) {
                 if !leaf.element {
                     // An anonymous run: the rest of its nodes follow.
-                    while f.1 < children.len() && leaf.nodes.contains(&children[f.1]) {
+                    while f.1 < children.len() && leaf.nodes(self.page).contains(&children[f.1]) {
                         f.1 += 1;
                     }
                     if self.kept_leaf[l] {
@@ -794,11 +795,11 @@ impl<'a> Builder<'a> {
     fn leaf_blocks(&mut self, l: usize, out: &mut Vec<Block>) {
         let leaf = &self.seg.leaves[l];
         let holder = leaf.holder();
-        let nodes = leaf.nodes.clone();
+        let nodes = leaf.nodes(self.page);
         let in_pre = self.page.closest(holder, |e| e.tag == Tag::Pre);
         if let Some(pre) = in_pre {
             if !leaf.text.is_empty() {
-                out.push(Block::Code { text: leaf.text.clone(), lang: self.code_lang(pre), nodes: nodes.clone() });
+                out.push(Block::Code { text: leaf.text.clone(), lang: self.code_lang(pre), nodes: nodes.to_vec() });
             }
         } else {
             let inlines = self.inlines(leaf);
@@ -807,17 +808,17 @@ impl<'a> Builder<'a> {
                 match self.tag(holder).and_then(|t| t.heading_level()).filter(|_| leaf.element) {
                     Some(level) => {
                         if !self.is_repeated_heading(&text) {
-                            out.push(Block::Heading { level, inlines, text, nodes: nodes.clone(), sentences: Vec::new() })
+                            out.push(Block::Heading { level, inlines, text, nodes: nodes.to_vec(), sentences: Vec::new() })
                         }
                     }
                     None => {
                         self.last_heading.clear();
-                        out.push(Block::Paragraph { inlines, text, nodes: nodes.clone(), sentences: Vec::new() })
+                        out.push(Block::Paragraph { inlines, text, nodes: nodes.to_vec(), sentences: Vec::new() })
                     }
                 }
             }
         }
-        for &n in &nodes {
+        for &n in nodes {
             for m in self.page.subtree(n) {
                 if let Some(image) = self.images.get(&m) {
                     out.push(Block::Figure { images: vec![image.clone()], caption: Vec::new(), nodes: vec![m], caption_sentences: Vec::new() });
@@ -846,14 +847,14 @@ impl<'a> Builder<'a> {
             i += 1;
             if let Some((l, leaf)) = self.leaf_at(c) {
                 if !leaf.element {
-                    while i < children.len() && leaf.nodes.contains(&children[i]) {
+                    while i < children.len() && leaf.nodes(self.page).contains(&children[i]) {
                         i += 1;
                     }
                     if self.kept_leaf[l] {
                         let mut blocks = Vec::new();
                         self.leaf_blocks(l, &mut blocks);
                         if !blocks.is_empty() {
-                            items.push(ListItem { blocks, nodes: leaf.nodes.clone() });
+                            items.push(ListItem { blocks, nodes: leaf.nodes(self.page).to_vec() });
                         }
                     }
                     continue;
@@ -1047,7 +1048,7 @@ impl<'a> Builder<'a> {
             if !toks.is_empty() {
                 toks.push(Tok::Break);
             }
-            for &m in &leaf.nodes {
+            for &m in leaf.nodes(self.page) {
                 self.tokens(m, leaf.hidden, &mut toks);
             }
         }
@@ -1058,7 +1059,7 @@ impl<'a> Builder<'a> {
     /// such as a closed tab's panel, with its hidden text).
     fn inlines(&self, leaf: &Leaf) -> Vec<Inline> {
         let mut toks = Vec::new();
-        for &n in &leaf.nodes {
+        for &n in leaf.nodes(self.page) {
             self.tokens(n, leaf.hidden, &mut toks);
         }
         finish(toks)

@@ -31,8 +31,13 @@ pub const VOID_TAGS: &[Tag] = &[Tag::Br, Tag::Wbr, Tag::Img, Tag::Input, Tag::Hr
 pub struct Leaf {
     /// The leaf element, or the first node of an anonymous leaf.
     pub id: NodeId,
-    /// The nodes whose subtrees make the leaf's content, in order.
-    pub nodes: Vec<NodeId>,
+    /// The nodes whose subtrees make the leaf's content ([`Leaf::nodes`]):
+    /// `count` children of `parent` from its `first`-th. Consecutive
+    /// siblings, so a range and not a vector of their own: 10 MB of wasm
+    /// memory on the 1,000,000-element bench page (490,000 leaves; session
+    /// 27, `tests/eval/SPEED.md`).
+    first: u32,
+    count: u32,
     /// The block the leaf is a top leaf of (its parent element for an
     /// element leaf, the block holding the run for an anonymous leaf).
     pub parent: NodeId,
@@ -57,6 +62,14 @@ pub struct Leaf {
 }
 
 impl Leaf {
+    /// The nodes whose subtrees make the leaf's content, in order: the
+    /// element, or an anonymous leaf's run of inline siblings.
+    #[inline]
+    pub fn nodes<'p>(&self, page: &'p Page) -> &'p [NodeId] {
+        let start = self.first as usize;
+        &page.children(self.parent)[start..start + self.count as usize]
+    }
+
     /// The element that holds the leaf's text: itself, or for an anonymous
     /// leaf its parent block.
     pub fn holder(&self) -> NodeId {
@@ -120,8 +133,9 @@ const NONE: u32 = u32::MAX;
 ///
 /// Per-node facts are stored for memory: on the 1,000,000-element bench
 /// page (1,487,941 nodes, two thirds of them links and their texts) the
-/// sums of every node and an `Option` per node for the leaf index took
-/// 53 MB of wasm memory, and take 25 (`tests/eval/SPEED.md`, session 27).
+/// sums of every node, an `Option` per node for the leaf index and each
+/// node's depth (which only VSSE reads, and now counts itself) took 59 MB
+/// of wasm memory, and take 25 (`tests/eval/SPEED.md`, session 27).
 #[derive(Debug, Clone, Default)]
 pub struct Segmentation {
     /// In document order.
@@ -136,16 +150,15 @@ pub struct Segmentation {
     /// holds no leaf and is no ancestor of one's holder, so its sums are
     /// zero ([`Segmentation::sums`]).
     block_sums: Vec<Sums>,
-    /// Per node: depth below the walk's root (0).
-    pub depth: Vec<u32>,
 }
 
 impl Segmentation {
     /// The index in `leaves` of the leaf whose content node `id` is part
-    /// of (the leaf element itself included), if any.
+    /// of (the leaf element itself included), if any (none for an id past
+    /// the page's nodes).
     #[inline]
     pub fn leaf_of(&self, id: NodeId) -> Option<u32> {
-        Some(self.leaf_index[id]).filter(|&l| l != NONE)
+        self.leaf_index.get(id).copied().filter(|&l| l != NONE)
     }
 
     /// Whether node `id` is an inline-level (row) element or a text node.
@@ -184,11 +197,9 @@ pub fn segment(page: &Page) -> Segmentation {
             }
         }
     }
-    let mut depth = vec![0u32; n];
     let mut in_link = vec![false; n];
     for id in 0..n {
         if let Some(p) = page.nodes[id].parent {
-            depth[id] = depth[p] + 1;
             in_link[id] = in_link[p];
         }
         in_link[id] |= page.is_link(id);
@@ -208,7 +219,6 @@ pub fn segment(page: &Page) -> Segmentation {
         leaf_index: vec![NONE; n],
         block,
         block_sums: vec![Sums::default(); blocks as usize],
-        depth,
     };
     for id in 0..n {
         if seg.is_inline(id) || seg.leaf_index[id] != NONE || page.element(id).is_none() {
@@ -219,23 +229,23 @@ pub fn segment(page: &Page) -> Segmentation {
         if id != 0 && children.iter().all(|&c| seg.is_inline(c)) {
             continue;
         }
-        let mut run: Vec<NodeId> = Vec::new();
-        for &c in children {
+        // The current run of inline children: from `run` to `k`.
+        let mut run = 0;
+        for (k, &c) in children.iter().enumerate() {
             if seg.is_inline(c) {
-                run.push(c);
                 continue;
             }
-            if !run.is_empty() {
-                let nodes = std::mem::take(&mut run);
-                push_leaf(page, &mut seg, &in_link, nodes, id, false);
+            if run < k {
+                push_leaf(page, &mut seg, &in_link, id, run..k, false);
             }
+            run = k + 1;
             let child_is_leaf = page.children(c).iter().all(|&g| seg.is_inline(g));
             if child_is_leaf && page.element(c).is_some() {
-                push_leaf(page, &mut seg, &in_link, vec![c], id, true);
+                push_leaf(page, &mut seg, &in_link, id, k..k + 1, true);
             }
         }
-        if !run.is_empty() {
-            push_leaf(page, &mut seg, &in_link, run, id, false);
+        if run < children.len() {
+            push_leaf(page, &mut seg, &in_link, id, run..children.len(), false);
         }
     }
     // Leaves were found parent by parent; put them in document order, in
@@ -245,7 +255,7 @@ pub fn segment(page: &Page) -> Segmentation {
     drop(ids);
     crate::sort::permute(&mut seg.leaves, &mut order);
     for (index, leaf) in seg.leaves.iter().enumerate() {
-        for &top in &leaf.nodes {
+        for &top in leaf.nodes(page) {
             for m in page.subtree(top) {
                 seg.leaf_index[m] = index as u32;
             }
@@ -277,21 +287,22 @@ pub fn segment(page: &Page) -> Segmentation {
     seg
 }
 
-/// Measures a leaf of `nodes` (under `parent`) and records it, unless it
-/// has no visible character.
+/// Measures a leaf of `parent`'s children `range` and records it, unless
+/// it has no visible character.
 fn push_leaf(
     page: &Page,
     seg: &mut Segmentation,
     in_link: &[bool],
-    nodes: Vec<NodeId>,
     parent: NodeId,
+    range: std::ops::Range<usize>,
     element: bool,
 ) {
+    let nodes = &page.children(parent)[range.clone()];
     let (mut chars, mut link_chars, mut words, mut link_words, mut links, mut tags) =
         (0u32, 0u32, 0u32, 0u32, 0u32, 0u32);
     let holder = if element { nodes[0] } else { parent };
     let hidden = page.element(holder).is_some_and(|e| e.hidden);
-    for &top in &nodes {
+    for &top in nodes {
         let end = page.subtree_end(top);
         let mut m = top;
         while m < end {
@@ -327,7 +338,7 @@ fn push_leaf(
     }
     // Marks the leaf's nodes as covered (the final indices are set once the
     // leaves are in document order).
-    for &top in &nodes {
+    for &top in nodes {
         for m in page.subtree(top) {
             seg.leaf_index[m] = NONE - 1;
         }
@@ -335,7 +346,8 @@ fn push_leaf(
     let text = page.inline_text(nodes.iter().copied(), hidden);
     seg.leaves.push(Leaf {
         id: nodes[0],
-        nodes,
+        first: range.start as u32,
+        count: range.len() as u32,
         parent,
         element,
         text,

@@ -343,7 +343,7 @@ const CORE_MARKERS: [char; 2] = ['\u{E000}', '\u{E001}'];
 fn visible_text(page: &Page, leaf: &Leaf) -> String {
     let whole_leaf_hidden = page.element(leaf.holder()).is_some_and(|e| e.hidden);
     let mut s = String::new();
-    for &top in &leaf.nodes {
+    for &top in leaf.nodes(page) {
         let end = page.subtree_end(top);
         let mut n = top;
         while n < end {
@@ -412,8 +412,8 @@ fn check_no_lost_text(page: &Page, out: &Extraction) -> Result<(), TestCaseError
         .map(|l| l.id);
     let is_byline = |leaf: &Leaf| {
         meta.byline_node.is_some_and(|by| {
-            let inside = leaf.nodes.iter().any(|&n| page.contains(by, n));
-            let holds = leaf.nodes.iter().any(|&n| page.contains(n, by));
+            let inside = leaf.nodes(page).iter().any(|&n| page.contains(by, n));
+            let holds = leaf.nodes(page).iter().any(|&n| page.contains(n, by));
             inside || (holds && leaf.text.chars().count() < pith::metadata::MAX_BYLINE_CHARS)
         })
     };

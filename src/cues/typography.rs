@@ -41,7 +41,7 @@ pub fn leaf_font(page: &Page, leaf: &Leaf) -> Option<(Font, u32)> {
     let holder = leaf.holder();
     let own = page.element(holder).and_then(|e| e.visual.as_ref()).and_then(|v| v.font.map(|f| (f, v.lines)));
     own.or_else(|| {
-        leaf.nodes.iter().find_map(|&top| {
+        leaf.nodes(page).iter().find_map(|&top| {
             page.subtree(top).find_map(|m| {
                 page.element(m).and_then(|e| e.visual.as_ref()).and_then(|v| v.font.map(|f| (f, v.lines)))
             })

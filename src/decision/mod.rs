@@ -1566,7 +1566,7 @@ pub fn finish(cx: &Context, table: &ScoreTable, leaves: Vec<usize>, reasons: Vec
     let seg = cx.seg;
     let mut content = vec![false; page.nodes.len()];
     for &l in &leaves {
-        for &top in &seg.leaves[l].nodes {
+        for &top in seg.leaves[l].nodes(page) {
             for m in page.subtree(top) {
                 content[m] = true;
             }

@@ -230,7 +230,7 @@ pub fn weigh_segmented(page: &Page, seg: &Segmentation) -> DomWeight {
         let word_num = l.words - l.link_words;
         leaves.push(Leaf {
             id: l.id,
-            nodes: l.nodes.clone(),
+            nodes: l.nodes(page).to_vec(),
             parent: l.parent,
             word_num,
             link_num: l.links,

@@ -379,7 +379,7 @@ pub fn pairs(cx: &Context, area: NodeId) -> Vec<Record> {
             _ => match leaf_at(seg, id) {
                 Some(leaf) => {
                     out.extend(leaf_pairs(page, leaf));
-                    id = leaf.nodes.last().map_or(id + 1, |&l| page.subtree_end(l));
+                    id = leaf.nodes(page).last().map_or(id + 1, |&l| page.subtree_end(l));
                     continue;
                 }
                 None => two_leaf_row(page, seg, id),
@@ -470,7 +470,7 @@ fn leaf_pairs(page: &Page, leaf: &Leaf) -> Vec<Record> {
     let parts: Vec<NodeId> = if leaf.element {
         page.children(leaf.id).to_vec()
     } else {
-        leaf.nodes.clone()
+        leaf.nodes(page).to_vec()
     };
     let parts: Vec<NodeId> =
         parts.into_iter().filter(|&p| page.text(p).map_or(true, |t| !text::is_blank(t))).collect();

@@ -303,11 +303,16 @@ pub fn score(cx: &Context, table: &mut ScoreTable, pt: &mut PageTerms) {
         .map(|k| seeds[k as usize])
         .collect();
 
-    // §4.3.1: aggregate the seeds' tag paths.
+    // §4.3.1: aggregate the seeds' tag paths. Depth below the walk's root
+    // (0), per node.
+    let mut depth = vec![0u32; n];
     let mut cap = vec![0; n];
     for id in 0..n {
+        if let Some(p) = page.nodes[id].parent {
+            depth[id] = depth[p] + 1;
+        }
         cap[id] = match page.nodes[id].parent {
-            Some(p) if seg.depth[id] as usize >= MAX_PATH_TAGS => cap[p],
+            Some(p) if depth[id] as usize >= MAX_PATH_TAGS => cap[p],
             _ => id,
         };
     }
@@ -317,7 +322,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable, pt: &mut PageTerms) {
     let mut area = vec![false; n];
     for id in 0..n {
         let parent = page.nodes[id].parent;
-        let d = seg.depth[id] as usize;
+        let d = depth[id] as usize;
         prefix[id] = parent.map_or(true, |p| prefix[p])
             && d < path.len()
             && page.element(id).is_some_and(|e| e.name() == path[d]);
