@@ -9,7 +9,6 @@ pub mod model;
 use crate::cues::visibility::{in_content, mostly_prose};
 use crate::cues::markup::Named;
 use crate::cues::vocabulary::{fnv, FNV_OFFSET};
-use crate::papers::keywords::Fnv1a;
 use crate::model::{NodeId, Tag};
 use crate::page_type::{PageKind, PageType};
 use crate::papers::Context;
@@ -559,26 +558,50 @@ pub fn list_completion(cx: &Context, keep: &[usize]) -> Vec<usize> {
     for &i in keep {
         kept[i] = true;
     }
-    // Per list node: its item leaves and the kept ones, for the lists
-    // alone (two arrays over every node were 12 MB of the decision's
-    // passing peak on the 1,000,000-element bench page, session 27).
-    let lists: Vec<Option<NodeId>> = cx.seg.leaves.iter().map(|l| list_of(cx, l)).collect();
-    let mut counts: std::collections::HashMap<NodeId, (u32, u32), std::hash::BuildHasherDefault<Fnv1a>> = Default::default();
-    for (i, list) in lists.iter().enumerate() {
-        if let Some(l) = *list {
-            let c = counts.entry(l).or_default();
-            c.0 += 1;
-            c.1 += u32::from(kept[i]);
+    // Per list: its item leaves and the kept ones.
+    let (list, lists) = list_indices(cx);
+    let mut counts = vec![(0u32, 0u32); lists];
+    for (i, &l) in list.iter().enumerate() {
+        if l != NO_LIST {
+            counts[l as usize].0 += 1;
+            counts[l as usize].1 += u32::from(kept[i]);
         }
     }
     let min = LIST_MIN_ITEMS as u32;
     (0..cx.seg.leaves.len())
         .filter(|&i| {
-            !kept[i]
-                && !cx.seg.leaves[i].hidden
-                && lists[i].and_then(|l| counts.get(&l)).is_some_and(|&(items, kept_items)| items >= min && 2 * kept_items > items)
+            let (items, kept_items) = counts.get(list[i] as usize).copied().unwrap_or_default();
+            !kept[i] && !cx.seg.leaves[i].hidden && items >= min && 2 * kept_items > items
         })
         .collect()
+}
+
+/// No list, in [`list_indices`].
+const NO_LIST: u32 = u32::MAX;
+
+/// Per leaf, the index of the list it is an item of ([`list_of`]; lists
+/// numbered by their node's order), or [`NO_LIST`]; and the number of
+/// lists. The list rules count per list, not in arrays over every node:
+/// those were 31 MB of the decision's passing peak on the
+/// 1,000,000-element bench page (`tests/eval/SPEED.md`, session 27).
+fn list_indices(cx: &Context) -> (Vec<u32>, usize) {
+    let keys: Vec<u64> = cx.seg.leaves.iter().map(|l| list_of(cx, l).map_or(u64::MAX, |n| n as u64)).collect();
+    let mut index = vec![NO_LIST; keys.len()];
+    let mut lists = 0;
+    let mut last = u64::MAX;
+    // Ascending: the leaves of one list together, those of none last.
+    for i in crate::sort::order(&keys) {
+        let k = keys[i as usize];
+        if k == u64::MAX {
+            break;
+        }
+        if k != last {
+            lists += 1;
+            last = k;
+        }
+        index[i as usize] = lists as u32 - 1;
+    }
+    (index, lists)
 }
 
 /// Per node: the words of the visible leaves under it for which
@@ -710,39 +733,32 @@ pub const MENU_MIN_LINK_DENSITY: f32 = 0.9;
 /// of them: an article's own lists are not printed twice.
 pub fn menu_copies(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<usize> {
     let Some(link) = table.col("textStats.linkDensity") else { return Vec::new() };
-    let lists: Vec<Option<NodeId>> = cx.seg.leaves.iter().map(|l| list_of(cx, l)).collect();
-    // Per list node: FNV-1a of its item texts in order, its item count and
-    // whether every item is a link. Kept for the lists alone: three arrays
-    // over every node were 19 MB of the decision's passing peak on the
-    // 1,000,000-element bench page (`tests/eval/SPEED.md`, session 27).
-    let mut seen: std::collections::HashMap<NodeId, ListItems, std::hash::BuildHasherDefault<Fnv1a>> = Default::default();
-    for (i, list) in lists.iter().enumerate() {
-        let Some(l) = *list else { continue };
-        let leaf = &cx.seg.leaves[i];
-        let e = seen.entry(l).or_insert(ListItems { hash: FNV_OFFSET, items: 0, links: true });
-        e.items += 1;
-        e.links &= table.get_or(link, leaf.id, 0.0) >= MENU_MIN_LINK_DENSITY;
+    // Per list ([`list_indices`]): FNV-1a of its item texts in order, its
+    // item count and whether every item is a link.
+    let (list, lists) = list_indices(cx);
+    let (mut hash, mut items, mut links) = (vec![FNV_OFFSET; lists], vec![0u32; lists], vec![true; lists]);
+    for (i, &l) in list.iter().enumerate() {
+        if l == NO_LIST {
+            continue;
+        }
+        let (l, leaf) = (l as usize, &cx.seg.leaves[i]);
+        items[l] += 1;
+        links[l] &= table.get_or(link, leaf.id, 0.0) >= MENU_MIN_LINK_DENSITY;
         // Items end with a unit separator, which no text holds.
-        e.hash = fnv(words_hash(e.hash, &leaf.text), &[0x1f]);
+        hash[l] = fnv(words_hash(hash[l], &leaf.text), &[0x1f]);
     }
-    let menu = |e: &ListItems| e.items >= LIST_MIN_ITEMS as u32 && e.links;
+    let menu = |l: usize| items[l] >= LIST_MIN_ITEMS as u32 && links[l];
     let mut copies: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
-    for e in seen.values().filter(|e| menu(e)) {
-        *copies.entry(e.hash).or_default() += 1;
+    for l in (0..lists).filter(|&l| menu(l)) {
+        *copies.entry(hash[l]).or_default() += 1;
     }
     keep.iter()
         .copied()
-        .filter(|&i| lists[i].and_then(|l| seen.get(&l)).is_some_and(|e| menu(e) && copies[&e.hash] >= 2))
+        .filter(|&i| {
+            let l = list[i] as usize;
+            l < lists && menu(l) && copies[&hash[l]] >= 2
+        })
         .collect()
-}
-
-/// A list's items as [`menu_copies`] sees them.
-struct ListItems {
-    /// FNV-1a of the item texts in order.
-    hash: u64,
-    items: u32,
-    /// Whether every item is a link.
-    links: bool,
 }
 
 /// Kept leaves that are links (at least [`MENU_MIN_LINK_DENSITY`] of their
