@@ -585,21 +585,25 @@ const NO_LIST: u32 = u32::MAX;
 /// those were 31 MB of the decision's passing peak on the
 /// 1,000,000-element bench page (`tests/eval/SPEED.md`, session 27).
 fn list_indices(cx: &Context) -> (Vec<u32>, usize) {
-    let keys: Vec<u64> = cx.seg.leaves.iter().map(|l| list_of(cx, l).map_or(u64::MAX, |n| n as u64)).collect();
-    let mut index = vec![NO_LIST; keys.len()];
+    let mut index = vec![NO_LIST; cx.seg.leaves.len()];
+    // The item leaves and their lists' nodes.
+    let (items, keys): (Vec<u32>, Vec<u64>) = cx
+        .seg
+        .leaves
+        .iter()
+        .enumerate()
+        .filter_map(|(i, l)| list_of(cx, l).map(|n| (i as u32, n as u64)))
+        .unzip();
     let mut lists = 0;
-    let mut last = u64::MAX;
-    // Ascending: the leaves of one list together, those of none last.
-    for i in crate::sort::order(&keys) {
-        let k = keys[i as usize];
-        if k == u64::MAX {
-            break;
-        }
-        if k != last {
+    let mut last = None;
+    // By list node: the items of one list together.
+    for k in crate::sort::order(&keys) {
+        let key = keys[k as usize];
+        if last != Some(key) {
             lists += 1;
-            last = k;
+            last = Some(key);
         }
-        index[i as usize] = lists as u32 - 1;
+        index[items[k as usize] as usize] = lists as u32 - 1;
     }
     (index, lists)
 }
