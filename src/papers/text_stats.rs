@@ -202,7 +202,10 @@ impl FormatKeys {
 
 /// [`match_formats`] over the formats' keys.
 fn match_keys(keys: &[FormatKeys], useful: &[bool]) -> FormatMatch {
-    let mut all = KeyMap::with_capacity_and_hasher(keys.len(), Default::default());
+    // Grown as formats come, not sized for every leaf: a page of many
+    // leaves has few formats (the bench page's 490,000 leaves, a handful),
+    // and a map sized for all of them was 17 MB of this method's peak.
+    let mut all = KeyMap::default();
     let mut good: Vec<KeyMap> = vec![KeyMap::default(); PARTS + 1];
     for (i, k) in keys.iter().enumerate() {
         *all.entry(k.keys[0]).or_default() += 1;
@@ -509,44 +512,54 @@ pub struct LeafStats {
 
 /// Runs the method over the visible leaves.
 pub fn analyse(page: &Page, seg: &Segmentation) -> Vec<LeafStats> {
-    let visible: Vec<usize> = (0..seg.leaves.len()).filter(|&i| !seg.leaves[i].hidden).collect();
+    let mut out = Vec::new();
+    analyse_each(page, seg, |s| out.push(s));
+    out
+}
+
+/// [`analyse`], each visible leaf's stats handed to `f` in order instead
+/// of collected. σ, L and D are computed from the leaf where they are
+/// needed, not kept per leaf, and the stats are not held at once: on the
+/// 1,000,000-element bench page (490,000 visible leaves) this method's
+/// passing peak was the wasm's high-water mark (`tests/eval/SPEED.md`,
+/// session 27).
+pub fn analyse_each(page: &Page, seg: &Segmentation, mut f: impl FnMut(LeafStats)) {
+    let visible: Vec<u32> = (0..seg.leaves.len() as u32).filter(|&i| !seg.leaves[i as usize].hidden).collect();
     if visible.is_empty() {
-        return Vec::new();
+        return;
     }
-    let sigma: Vec<f64> = visible.iter().map(|&i| f64::from(seg.leaves[i].chars)).collect();
-    let l: Vec<f64> = visible
-        .iter()
-        .map(|&i| link_density(f64::from(seg.leaves[i].link_chars), f64::from(seg.leaves[i].chars)))
-        .collect();
-    let avg = sigma.iter().sum::<f64>() / sigma.len() as f64;
-    let d: Vec<f64> = sigma.iter().map(|&s| deviation(s, avg)).collect();
-    let (min_d, max_d) = d.iter().fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
+    let sigma = |i: u32| f64::from(seg.leaves[i as usize].chars);
+    let l = |i: u32| link_density(f64::from(seg.leaves[i as usize].link_chars), sigma(i));
+    let avg = visible.iter().map(|&i| sigma(i)).sum::<f64>() / visible.len() as f64;
+    let d = |i: u32| deviation(sigma(i), avg);
+    let (min_d, max_d) = visible.iter().fold((f64::MAX, f64::MIN), |(a, b), &i| (a.min(d(i)), b.max(d(i))));
     let uniform = max_d == min_d;
-    let max_l = l.iter().copied().fold(0.0, f64::max);
-    let useful: Vec<bool> = d.iter().zip(&l).map(|(&d, &l)| is_useful(d, l, uniform)).collect();
+    let max_l = visible.iter().map(|&i| l(i)).fold(0.0, f64::max);
+    let useful: Vec<bool> = visible.iter().map(|&i| is_useful(d(i), l(i), uniform)).collect();
     // Each leaf's format is reduced to its keys as it is made, and the
     // per-node inputs are freed before the matching (memory on large pages).
     let keys: Vec<FormatKeys> = {
         let path = path_hashes(page);
         let shifts = grid_shifts(page);
-        visible.iter().map(|&i| FormatKeys::of(&leaf_format(page, &seg.leaves[i], &path, &shifts))).collect()
+        visible.iter().map(|&i| FormatKeys::of(&leaf_format(page, &seg.leaves[i as usize], &path, &shifts))).collect()
     };
     let m = match_keys(&keys, &useful);
     drop(keys);
-    (0..visible.len())
-        .map(|j| LeafStats {
-            leaf: visible[j],
-            sigma: sigma[j],
-            d: d[j],
-            n: normalized_deviation(d[j], min_d, max_d),
-            l: l[j],
-            nl: normalized_link_density(l[j], max_l),
+    for (j, &i) in visible.iter().enumerate() {
+        let (d, l) = (d(i), l(i));
+        f(LeafStats {
+            leaf: i as usize,
+            sigma: sigma(i),
+            d,
+            n: normalized_deviation(d, min_d, max_d),
+            l,
+            nl: normalized_link_density(l, max_l),
             useful: useful[j],
             similarity: m.similarity[j],
             content: useful[j] || m.similarity[j] >= SIMILAR_MIN,
             group: m.group[j],
-        })
-        .collect()
+        });
+    }
 }
 
 const fn col(name: &'static str, label: &'static str, source: &'static str, description: &'static str) -> ColumnSpec {
@@ -605,7 +618,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         }
     }
     let flag = |b: bool| if b { 1.0 } else { 0.0 };
-    for s in analyse(page, seg) {
+    analyse_each(page, seg, |s| {
         let id: NodeId = seg.leaves[s.leaf].id;
         let values = [
             s.sigma,
@@ -622,7 +635,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         for (col, v) in c.iter().zip(values) {
             table.set(*col, id, v as f32);
         }
-    }
+    });
 }
 
 #[cfg(test)]
