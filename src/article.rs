@@ -314,7 +314,8 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata) -> Article {
     // headline included: a lead image sits under it), inside the root.
     let bounds = match (decision.leaves.first(), decision.leaves.last(), decision.root) {
         (Some(&first), Some(&last), Some(root)) => {
-            let lo = seg.leaves[first].nodes(page).first().copied().unwrap_or(seg.leaves[first].id);
+            // A leaf's first node is its id.
+            let lo = seg.leaves[first].id;
             let hi = seg.leaves[last].nodes(page).last().map_or(lo + 1, |&n| page.subtree_end(n));
             Some((lo.max(root), hi.min(page.subtree_end(root))))
         }
@@ -596,10 +597,9 @@ impl<'a> Builder<'a> {
             f.1 += 1;
             if let Some((l, leaf)) = self.leaf_at(c) {
                 if !leaf.element {
-                    // An anonymous run: the rest of its nodes follow.
-                    while f.1 < children.len() && leaf.nodes(self.page).contains(&children[f.1]) {
-                        f.1 += 1;
-                    }
+                    // An anonymous run: the rest of its nodes, `c`'s next
+                    // siblings, follow.
+                    f.1 += leaf.nodes(self.page).len() - 1;
                     if self.kept_leaf[l] {
                         self.leaf_blocks(l, &mut out);
                     }
@@ -847,9 +847,8 @@ impl<'a> Builder<'a> {
             i += 1;
             if let Some((l, leaf)) = self.leaf_at(c) {
                 if !leaf.element {
-                    while i < children.len() && leaf.nodes(self.page).contains(&children[i]) {
-                        i += 1;
-                    }
+                    // The rest of the run: `c`'s next siblings.
+                    i += leaf.nodes(self.page).len() - 1;
                     if self.kept_leaf[l] {
                         let mut blocks = Vec::new();
                         self.leaf_blocks(l, &mut blocks);

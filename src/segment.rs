@@ -277,8 +277,9 @@ pub fn segment(page: &Page) -> Segmentation {
         }
     }
     for id in (1..n).rev() {
-        if let (Some(p), b) = (page.nodes[id].parent, seg.block[id]) {
-            if b != NONE {
+        match (seg.block[id], page.nodes[id].parent) {
+            (NONE, _) | (_, None) => {}
+            (b, Some(p)) => {
                 let s = seg.block_sums[b as usize];
                 seg.block_sums[seg.block[p] as usize].add(&s);
             }

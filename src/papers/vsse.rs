@@ -308,12 +308,12 @@ pub fn score(cx: &Context, table: &mut ScoreTable, pt: &mut PageTerms) {
     let mut depth = vec![0u32; n];
     let mut cap = vec![0; n];
     for id in 0..n {
-        if let Some(p) = page.nodes[id].parent {
-            depth[id] = depth[p] + 1;
-        }
         cap[id] = match page.nodes[id].parent {
-            Some(p) if depth[id] as usize >= MAX_PATH_TAGS => cap[p],
-            _ => id,
+            Some(p) => {
+                depth[id] = depth[p] + 1;
+                if depth[id] as usize >= MAX_PATH_TAGS { cap[p] } else { id }
+            }
+            None => id,
         };
     }
     let path = aggregate(seeds.iter().map(|&i| tag_path(page, &cap, leaves[i].holder())));
