@@ -1216,7 +1216,240 @@ pub fn facet_lists(cx: &Context, table: &ScoreTable, keep: &[usize], page_type: 
     if !FACETS_DROPPED_IN.contains(&page_type.kind) {
         return Vec::new();
     }
-    named_blocks(cx, table, keep, Named::Facets)
+    let mut drop = named_blocks(cx, table, keep, Named::Facets);
+    if CHOICES_DROPPED_IN.contains(&page_type.kind) {
+        drop.extend(choice_groups(cx, table, keep));
+    }
+    drop.sort_unstable();
+    drop.dedup();
+    drop
+}
+
+/// The page types whose unnamed groups of choices ([`choice_groups`]) are
+/// dropped: pages of cards, where filters sit beside the grid. Not
+/// products: there a group of choices is the product's own colours,
+/// fabrics or sizes, which a truth may keep (in-sample, the shipped model,
+/// a sofa's 35 fabrics: 0.76 → 0.47 with products in), or a form's.
+pub const CHOICES_DROPPED_IN: &[PageKind] = &[PageKind::Collection, PageKind::Listing];
+
+/// See [`choice_groups`]: a filter's choice holds at most this many words
+/// ("Ember (15)", "Size 10", "Under $25 (4)"); a product card, with its
+/// name, price and buttons, holds more. Chosen by hand, as the next two
+/// (a count over wcxb-dev's saved HTML, below), not tuned.
+pub const CHOICE_MAX_WORDS: u32 = 8;
+
+/// See [`choice_groups`]: an inline choice (a `<label>` in a row of them)
+/// has at most this many nodes; its text is read from them, so a larger
+/// one is not read (a choice of [`CHOICE_MAX_WORDS`] words has a handful).
+pub const CHOICE_MAX_NODES: usize = 32;
+
+/// See [`choice_groups`]: a group of choices has at least this many
+/// children.
+pub const CHOICE_GROUP_MIN_ITEMS: usize = 3;
+
+/// See [`choice_groups`]: at least this share of the group's child
+/// elements are choices (a list's heading or "Show more" need not be).
+pub const CHOICE_GROUP_MIN_SHARE: f32 = 0.6;
+
+/// See [`choice_groups`]: groups of one tag and class with a card's title
+/// link (the cards cue's [`crate::cues::cards::TITLE_MIN_WORDS`]) between
+/// one and the next, in at least this share of their gaps, are the
+/// swatches of product cards, not a filter's groups (headings between).
+pub const CHOICE_CARD_TITLED_SHARE: f32 = 0.5;
+
+/// See [`choice_groups`]: the text before a count in brackets is at most
+/// this many characters ("Ember (15)").
+pub const COUNT_LABEL_MAX_CHARS: usize = 60;
+
+/// Whether `text` reads as a filter's choice with its count of matches,
+/// "Ember (15)" or "Size M [1,204]": a label of at most
+/// [`COUNT_LABEL_MAX_CHARS`] characters, then a whole number in brackets
+/// at the end.
+pub fn is_count_label(text: &str) -> bool {
+    let t = text.trim();
+    let (open, close) = match t.chars().last() {
+        Some(')') => ('(', ')'),
+        Some(']') => ('[', ']'),
+        _ => return false,
+    };
+    let body = &t[..t.len() - close.len_utf8()];
+    let Some(at) = body.rfind(open) else { return false };
+    let count = body[at + 1..].trim();
+    let label = body[..at].trim();
+    !label.is_empty()
+        && label.chars().count() <= COUNT_LABEL_MAX_CHARS
+        && count.bytes().any(|b| b.is_ascii_digit())
+        && count.bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'.')
+}
+
+/// The kept leaves inside a group of a filter's choices whatever its
+/// name: an element of at least [`CHOICE_GROUP_MIN_ITEMS`] child elements,
+/// [`CHOICE_GROUP_MIN_SHARE`] of them choices of at most
+/// [`CHOICE_MAX_WORDS`] words that hold an `<input>` (or an element of ARIA
+/// role `checkbox` or `radio`) or read as a count label
+/// ([`is_count_label`]). [`facet_lists`] finds filters by their class
+/// names; shops whose names are hashed or utility classes keep theirs
+/// (the README's styled collections, "Ember (15)"). The walk does not read
+/// an input's `type`; in a group of short items an input is a checkbox, a
+/// radio button or a quantity.
+///
+/// A product card's colour swatches are such a group too, one per card:
+/// groups of one tag and class with a card's title link between them
+/// ([`CHOICE_CARD_TITLED_SHARE`]) stay, and so do leaves the cards cue
+/// puts in a card. The guards of [`named_blocks`] apply: a group holds at
+/// most [`NAMED_BLOCK_MAX_PAGE_SHARE`] of the page's visible words, and
+/// nothing is dropped when the dropped leaves would be most of the kept
+/// words.
+///
+/// A count over wcxb-dev's saved HTML (groups of checkbox or radio inputs
+/// or count labels, these bounds, no card guard; a choice's words counted
+/// in the truth where its text is in it): on collection pages 9,822 such
+/// words outside the truths and 1,491 inside (47 pages), on listings 757
+/// and 37, on products 794 and 129. Held out (the saved fold models of
+/// trainer seeds 1–3, `pith-lab held`): `tests/eval/EVAL.md`, 2026-11-30.
+pub fn choice_groups(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<usize> {
+    let (page, leaves) = (cx.page, &cx.seg.leaves);
+    if keep.is_empty() {
+        return Vec::new();
+    }
+    let words = words_under(cx, |_| true);
+    let total = words.first().copied().unwrap_or(0).max(1) as f32;
+    // Per node: whether its subtree holds an input or a checkbox or radio
+    // role (children come after their parents in the arena).
+    let mut input = vec![false; page.nodes.len()];
+    for id in (0..page.nodes.len()).rev() {
+        let own = page.element(id).is_some_and(|e| {
+            e.tag == Tag::Input || {
+                let role = e.role().trim();
+                role.eq_ignore_ascii_case("checkbox") || role.eq_ignore_ascii_case("radio")
+            }
+        });
+        if own {
+            input[id] = true;
+        }
+        if input[id] {
+            if let Some(p) = page.nodes[id].parent {
+                input[p] = true;
+            }
+        }
+    }
+    let mut text = String::new();
+    let mut is_choice = |c: NodeId, end: NodeId| -> bool {
+        text.clear();
+        let n = if cx.seg.is_inline(c) {
+            // Inside a leaf (a row of `<label>`s): its own text nodes.
+            if end - c > CHOICE_MAX_NODES {
+                return false;
+            }
+            for m in c..end {
+                if let Some(t) = page.text(m) {
+                    text.push_str(t);
+                }
+            }
+            crate::text::word_count(&text) as u32
+        } else {
+            words[c]
+        };
+        if !(1..=CHOICE_MAX_WORDS).contains(&n) {
+            return false;
+        }
+        if input[c] {
+            return true;
+        }
+        if !cx.seg.is_inline(c) {
+            let first = leaves.partition_point(|l| l.id < c);
+            for l in leaves[first..].iter().take_while(|l| l.id < end).take(CHOICE_MAX_NODES) {
+                if !text.is_empty() {
+                    text.push(' ');
+                }
+                text.push_str(&l.text);
+            }
+        }
+        is_count_label(&text)
+    };
+    // The groups, outermost first, as ranges of ids.
+    let mut groups: Vec<(NodeId, NodeId)> = Vec::new();
+    let mut id = 0;
+    while id < page.nodes.len() {
+        let kids = page.children(id);
+        let big = kids.len() >= CHOICE_GROUP_MIN_ITEMS
+            && words[id] as f32 <= NAMED_BLOCK_MAX_PAGE_SHARE * total
+            && kids.iter().filter(|&&c| page.element(c).is_some()).count() >= CHOICE_GROUP_MIN_ITEMS;
+        if big {
+            let items: Vec<NodeId> = kids.iter().copied().filter(|&c| page.element(c).is_some()).collect();
+            let end = page.subtree_end(id);
+            let choices = (0..items.len())
+                .filter(|&k| is_choice(items[k], items.get(k + 1).copied().unwrap_or(end)))
+                .count();
+            if choices >= CHOICE_GROUP_MIN_ITEMS && choices as f32 >= CHOICE_GROUP_MIN_SHARE * items.len() as f32 {
+                groups.push((id, end));
+                id = end;
+                continue;
+            }
+        }
+        id += 1;
+    }
+    // A product card's colour or size swatches are a group of choices
+    // too, repeated card after card with the card's title link between
+    // them; a filter's groups follow each other with only their headings
+    // between. Per leaf in order: how many title links (the cards cue's)
+    // come before it.
+    let mut before = Vec::with_capacity(leaves.len() + 1);
+    before.push(0u32);
+    for l in leaves {
+        let title = !l.hidden
+            && l.words >= crate::cues::cards::TITLE_MIN_WORDS
+            && l.link_density() >= crate::cues::cards::TITLE_LINK_SHARE;
+        before.push(before.last().copied().unwrap_or(0) + u32::from(title));
+    }
+    let titles_between = |from: NodeId, to: NodeId| {
+        before[leaves.partition_point(|l| l.id < to)] - before[leaves.partition_point(|l| l.id < from)]
+    };
+    // Groups of one tag and class (a hash of both), in document order.
+    let signature: Vec<u64> = groups
+        .iter()
+        .map(|&(g, _)| page.element(g).map_or(0, |e| fnv(fnv(FNV_OFFSET, e.name().as_bytes()), e.class.as_bytes())))
+        .collect();
+    let order: Vec<usize> = crate::sort::order(&signature).into_iter().map(|k| k as usize).collect();
+    let mut in_cards = vec![false; groups.len()];
+    let mut run = 0;
+    while run < order.len() {
+        let sig = signature[order[run]];
+        let next = run + order[run..].iter().take_while(|&&k| signature[k] == sig).count();
+        if next - run >= 2 {
+            let titled = order[run..next].windows(2).filter(|w| titles_between(groups[w[0]].1, groups[w[1]].0) > 0).count();
+            if titled as f32 >= CHOICE_CARD_TITLED_SHARE * (next - run - 1) as f32 {
+                for &k in &order[run..next] {
+                    in_cards[k] = true;
+                }
+            }
+        }
+        run = next;
+    }
+    let mut k = 0;
+    groups.retain(|_| {
+        k += 1;
+        !in_cards[k - 1]
+    });
+    if groups.is_empty() {
+        return Vec::new();
+    }
+    let cards = table.col("cards.siblings").map(|c| table.column(c));
+    let in_card = |i: usize| cards.is_some_and(|c| c.get(leaves[i].id) > 0.0);
+    let drop: Vec<usize> = keep
+        .iter()
+        .copied()
+        .filter(|&i| {
+            let h = leaves[i].holder();
+            let g = groups.partition_point(|&(start, _)| start <= h);
+            g > 0 && h < groups[g - 1].1 && !in_card(i)
+        })
+        .collect();
+    let kept_words = |set: &[usize]| set.iter().map(|&i| u64::from(leaves[i].words)).sum::<u64>();
+    if kept_words(&drop) * 2 > kept_words(keep) {
+        return Vec::new();
+    }
+    drop
 }
 
 /// See [`post_counters`]: the page types whose counters are dropped.
@@ -2019,6 +2252,48 @@ mod tests {
         // a facet list; the facets beside it still go.
         let wrapped = format!("<html><body>{facets}<div class='filter-results'>{grid}</div></body></html>");
         assert_eq!(run(&wrapped, PageKind::Collection), ["Colour", "Ember (15)", "Slate (9)"]);
+    }
+
+    #[test]
+    fn count_labels_are_a_label_then_a_whole_number_in_brackets() {
+        for t in ["Ember (15)", " Size M [1,204] ", "Under $25 (4)", "Größe 42 (3)"] {
+            assert!(is_count_label(t), "{t}");
+        }
+        for t in ["(15)", "Ember", "Ember (fifteen)", "Ember (15) more", "Notes (see below)", "Ember ()", "Ember 15)"] {
+            assert!(!is_count_label(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn unnamed_filter_choices_are_dropped_on_pages_of_cards_only() {
+        let card = |n: usize| format!("<li><a href='/p/{n}'>Trail runner number {n}, a light shoe for rocky paths</a><span>$120</span></li>");
+        let grid = format!("<ul>{}</ul>", (0..12).map(card).collect::<String>());
+        // Hashed class names: only the structure says these are filters.
+        let counts = "<div class='x7f'><h3>Colour</h3><ul class='q1'><li><a href='?c=ember'>Ember (15)</a></li>\
+                      <li><a href='?c=slate'>Slate (9)</a></li><li><a href='?c=moss'>Moss (4)</a></li></ul></div>";
+        let boxes = "<div class='x8a'><label><input> Size 8</label><label><input> Size 9</label>\
+                     <label><input> Size 10</label><label><input> Size 11</label></div>";
+        let run = |html: &str, kind: PageKind| picked(html, |cx, table, keep| facet_lists(cx, table, keep, &typed(kind)));
+        let shop = format!("<html><body>{counts}{boxes}{grid}</body></html>");
+        assert_eq!(run(&shop, PageKind::Collection), ["Ember (15)", "Slate (9)", "Moss (4)", "Size 8 Size 9 Size 10 Size 11"]);
+        assert!(run(&shop, PageKind::Article).is_empty(), "only on pages of cards");
+        assert!(run(&shop, PageKind::Product).is_empty(), "a product's choices are its colours and sizes");
+        // Two choices are no group; a grid of cards is not one either.
+        let two = "<ul><li>Ember (15)</li><li>Slate (9)</li></ul>";
+        assert!(run(&format!("<html><body>{two}{grid}</body></html>"), PageKind::Collection).is_empty());
+        // Each card's colour swatches are a group, but the cards' title
+        // links between them say they are the cards', not a filter (deep
+        // enough in the card that the cards cue does not reach it).
+        let swatched = |n: usize| {
+            format!(
+                "<li><a href='/p/{n}'>Trail runner number {n}, a light shoe for rocky paths</a><span>$120</span>\
+                 <div><div><div><div><div><div class='sw'><label><input> Red</label><label><input> Blue</label>\
+                 <label><input> Moss green</label></div></div></div></div></div></div></li>"
+            )
+        };
+        let swatches = format!("<ul>{}</ul>", (0..12).map(swatched).collect::<String>());
+        let shop = format!("<html><body>{counts}{boxes}{swatches}</body></html>");
+        assert_eq!(run(&shop, PageKind::Collection), ["Ember (15)", "Slate (9)", "Moss (4)", "Size 8 Size 9 Size 10 Size 11"]);
     }
 
     #[test]
