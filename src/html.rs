@@ -109,6 +109,10 @@ fn walk(facts: &mut PageFacts, start: ego_tree::NodeRef<'_, Node>, parent: i64, 
                     || name == "noscript"
                     || PARSED_HIDDEN_TAGS.contains(&name.as_str())
                     || v.attr("hidden").is_some()
+                    // The user-agent sheet's `input[type=hidden i] {
+                    // display: none !important }` (HTML §15.3.1, hidden
+                    // elements), as the browser walkers see it.
+                    || (name == "input" && v.attr("type").is_some_and(|t| t.trim().eq_ignore_ascii_case("hidden")))
                     || style_property(&style, "display").as_deref() == Some("none")
                     || style_property(&style, "visibility").as_deref()
                         == Some("hidden");
@@ -233,7 +237,8 @@ mod tests {
              <meta property='og:site_name' content='Site'></head>\
              <body><p>One <b>two</b></p><script>x()</script>\
              <div hidden><p>secret</p></div><svg><text>chart</text></svg>\
-             <details><summary>More</summary><p>Panel</p></details></body></html>",
+             <details><summary>More</summary><p>Panel</p></details>\
+             <input type=' Hidden ' value='7'><input type='checkbox'></body></html>",
             "https://example.test/",
         )
         .unwrap();
@@ -251,11 +256,12 @@ mod tests {
         assert_eq!(
             names,
             ["body", "p", "'One '", "b", "'two'", "div", "p", "'secret'", "svg", "details", "summary",
-             "'More'", "p", "'Panel'"]
+             "'More'", "p", "'Panel'", "input", "input"]
         );
-        // Hidden subtrees are walked and marked; so is a closed <details>'s body.
+        // Hidden subtrees are walked and marked; so is a closed <details>'s
+        // body, and a hidden input (the user-agent sheet hides it).
         let hidden: Vec<usize> = (0..page.nodes.len()).filter(|&i| page.element(i).is_some_and(|e| e.hidden)).collect();
-        assert_eq!(hidden, [5, 6, 12]);
+        assert_eq!(hidden, [5, 6, 12, 14]);
         assert_eq!(page.text_content(0), "One twoMore");
     }
 }

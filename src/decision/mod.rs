@@ -1287,7 +1287,8 @@ pub fn is_count_label(text: &str) -> bool {
 /// [`CHOICE_GROUP_MIN_SHARE`] of them choices of at most
 /// [`CHOICE_MAX_WORDS`] words that hold an `<input>` (or an element of ARIA
 /// role `checkbox` or `radio`) or read as a count label
-/// ([`is_count_label`]). [`facet_lists`] finds filters by their class
+/// ([`is_count_label`]); a hidden input (`type=hidden`, a shop's
+/// add-to-cart form in each card) is none. [`facet_lists`] finds filters by their class
 /// names; shops whose names are hashed or utility classes keep theirs
 /// (the README's styled collections, "Ember (15)"). The walk does not read
 /// an input's `type`; in a group of short items an input is a checkbox, a
@@ -1319,7 +1320,7 @@ pub fn choice_groups(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<us
     let mut input = vec![false; page.nodes.len()];
     for id in (0..page.nodes.len()).rev() {
         let own = page.element(id).is_some_and(|e| {
-            e.tag == Tag::Input || {
+            (e.tag == Tag::Input && !e.hidden) || {
                 let role = e.role().trim();
                 role.eq_ignore_ascii_case("checkbox") || role.eq_ignore_ascii_case("radio")
             }
@@ -2294,6 +2295,12 @@ mod tests {
         let swatches = format!("<ul>{}</ul>", (0..12).map(swatched).collect::<String>());
         let shop = format!("<html><body>{counts}{boxes}{swatches}</body></html>");
         assert_eq!(run(&shop, PageKind::Collection), ["Ember (15)", "Slate (9)", "Moss (4)", "Size 8 Size 9 Size 10 Size 11"]);
+        // Short cards that carry a hidden input (a shop's add-to-cart form)
+        // are no choices: the input is not shown.
+        let short = |n: usize| format!("<li><a href='/p/{n}'>Sock {n}</a> $9<input type='hidden' value='{n}'></li>");
+        let socks = format!("<ul>{}</ul>", (0..12).map(short).collect::<String>());
+        let prose = "<p>Our socks are knitted from merino wool in a small mill by the river, dyed with plants.</p>".repeat(12);
+        assert!(run(&format!("<html><body>{socks}{prose}</body></html>"), PageKind::Collection).is_empty());
     }
 
     #[test]
