@@ -369,6 +369,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     let navigation = navigation_links(cx, table, &keep);
     let signed = signatures(cx, table, &keep);
     let facets = facet_lists(cx, table, &keep, page_type);
+    let actions = card_actions(cx, &keep, page_type);
     let bios = author_bios(cx, table, &keep, page_type);
     let dialogs = dialogs(cx, table, &keep, page_type);
     let widgets = widgets(cx, table, &keep);
@@ -398,6 +399,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     overrule(&mut keep, navigation, "not content: a link of a navigation landmark");
     overrule(&mut keep, signed, "not content: a forum member's signature under a post");
     overrule(&mut keep, facets, "not content: a filter of the listed items");
+    overrule(&mut keep, actions, "not content: a card's button (add to cart, compare, quick view)");
     overrule(&mut keep, bios, "not content: the author's biography");
     overrule(&mut keep, dialogs, "not content: a dialog over the page");
     overrule(&mut keep, widgets, "not content: a menu, list box or search");
@@ -1222,6 +1224,70 @@ pub fn facet_lists(cx: &Context, table: &ScoreTable, keep: &[usize], page_type: 
     }
     drop.sort_unstable();
     drop.dedup();
+    drop
+}
+
+/// The buttons of a shop's cards, as their labels begin ([`card_actions`]):
+/// what a reader does with an item, not what the item is. English only,
+/// like [`crate::cues::markup::FACET_WORDS`]. Not "Sold out": that is the
+/// item's state, which some truths keep (in-sample, a store's "Sold out"
+/// labels half in its truth).
+pub const CARD_ACTIONS: &[&str] = &[
+    "add to bag", "add to basket", "add to cart", "add to compare", "add to wish list", "add to wishlist",
+    "buy now", "choose options", "compare", "notify me", "quick add", "quick shop", "quick view", "quickview",
+    "select options", "shop now", "view details", "view options", "view product",
+];
+
+/// See [`card_actions`]: a card's button has at most this many words
+/// ("Quick view View Options").
+pub const CARD_ACTION_MAX_WORDS: u32 = 4;
+
+/// See [`card_actions`]: a label repeated on at least this many kept
+/// leaves is a card's (one button a card).
+pub const CARD_ACTION_MIN_REPEATS: usize = 3;
+
+/// Whether `text` begins with one of [`CARD_ACTIONS`] (case aside), as a
+/// word: "Compare", not "Comparison".
+pub fn is_card_action(text: &str) -> bool {
+    let t = crate::text::lower(text.trim());
+    CARD_ACTIONS
+        .iter()
+        .any(|a| t.strip_prefix(a).is_some_and(|rest| !rest.chars().next().is_some_and(char::is_alphanumeric)))
+}
+
+/// Kept leaves on a collection or a listing ([`CHOICES_DROPPED_IN`]) that
+/// are a card's button: at most [`CARD_ACTION_MAX_WORDS`] words that begin
+/// with one of [`CARD_ACTIONS`] ("Add to Cart", "Compare", "Quickview"),
+/// the same text on at least [`CARD_ACTION_MIN_REPEATS`] kept
+/// leaves. The model keeps them with their cards (probabilities near the
+/// cut: they sit in the grid, formatted alike). Held out (`pith-lab
+/// leaves` over wcxb-dev's collections and listings, seed 2's fold models,
+/// 2026-11-30): 539 kept words of such leaves on 14 pages, none in a truth.
+pub fn card_actions(cx: &Context, keep: &[usize], page_type: &PageType) -> Vec<usize> {
+    if !CHOICES_DROPPED_IN.contains(&page_type.kind) {
+        return Vec::new();
+    }
+    let leaves = &cx.seg.leaves;
+    let candidates: Vec<usize> = keep
+        .iter()
+        .copied()
+        .filter(|&i| (1..=CARD_ACTION_MAX_WORDS).contains(&leaves[i].words) && is_card_action(&leaves[i].text))
+        .collect();
+    // The same text on enough kept leaves: counted over the candidates
+    // sorted by their text's hash.
+    let hashes: Vec<u64> = candidates.iter().map(|&i| fnv(FNV_OFFSET, leaves[i].text.trim().as_bytes())).collect();
+    let order = crate::sort::order(&hashes);
+    let mut drop = Vec::new();
+    let mut run = 0;
+    while run < order.len() {
+        let h = hashes[order[run] as usize];
+        let next = run + order[run..].iter().take_while(|&&k| hashes[k as usize] == h).count();
+        if next - run >= CARD_ACTION_MIN_REPEATS {
+            drop.extend(order[run..next].iter().map(|&k| candidates[k as usize]));
+        }
+        run = next;
+    }
+    drop.sort_unstable();
     drop
 }
 
@@ -2301,6 +2367,24 @@ mod tests {
         let socks = format!("<ul>{}</ul>", (0..12).map(short).collect::<String>());
         let prose = "<p>Our socks are knitted from merino wool in a small mill by the river, dyed with plants.</p>".repeat(12);
         assert!(run(&format!("<html><body>{socks}{prose}</body></html>"), PageKind::Collection).is_empty());
+    }
+
+    #[test]
+    fn a_cards_buttons_are_dropped_on_pages_of_cards_only() {
+        let card = |n: usize| {
+            format!(
+                "<li><a href='/p/{n}'>Trail runner number {n}, a light shoe for rocky paths</a><span>$120</span>\
+                 <div><button>Add to Cart</button></div><div><label>Compare</label></div></li>"
+            )
+        };
+        let grid = |n: usize| format!("<html><body><ul>{}</ul></body></html>", (0..n).map(card).collect::<String>());
+        let run = |html: &str, kind: PageKind| picked(html, |cx, _, keep| card_actions(cx, keep, &typed(kind)));
+        let dropped = run(&grid(3), PageKind::Collection);
+        assert_eq!(dropped.len(), 6);
+        assert!(dropped.iter().all(|t| t == "Add to Cart" || t == "Compare"));
+        assert!(run(&grid(3), PageKind::Article).is_empty(), "only on pages of cards");
+        assert!(run(&grid(2), PageKind::Listing).is_empty(), "two alike are no card's buttons");
+        assert!(is_card_action("Quick view View Options") && is_card_action(" add to CART ") && !is_card_action("Comparison"));
     }
 
     #[test]
