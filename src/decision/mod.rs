@@ -596,16 +596,14 @@ fn list_indices(cx: &Context) -> (Vec<u32>, usize) {
         .enumerate()
         .filter_map(|(i, l)| list_of(cx, l).map(|n| (i as u32, n as u64)))
         .unzip();
-    let mut lists = 0;
-    let mut last = None;
     // By list node: the items of one list together.
-    for k in crate::sort::order(&keys) {
-        let key = keys[k as usize];
-        if last != Some(key) {
-            lists += 1;
-            last = Some(key);
+    let order = crate::sort::order(&keys);
+    let mut lists = 0;
+    for list in order.chunk_by(|&a, &b| keys[a as usize] == keys[b as usize]) {
+        for &k in list {
+            index[items[k as usize] as usize] = lists as u32;
         }
-        index[items[k as usize] as usize] = lists as u32 - 1;
+        lists += 1;
     }
     (index, lists)
 }
@@ -1172,8 +1170,15 @@ fn named_blocks(cx: &Context, table: &ScoreTable, keep: &[usize], family: Named)
             r != NO_NODE && words[r] as f32 <= NAMED_BLOCK_MAX_PAGE_SHARE * total
         })
         .collect();
-    let kept_words = |set: &[usize]| set.iter().map(|&i| u64::from(leaves[i].words)).sum::<u64>();
-    if kept_words(&drop) * 2 > kept_words(keep) {
+    unless_most(cx, drop, keep)
+}
+
+/// `drop`, or none when its leaves hold most of `keep`'s words: a page
+/// that is mostly such a block is read as the page ([`named_blocks`],
+/// [`choice_groups`]).
+fn unless_most(cx: &Context, drop: Vec<usize>, keep: &[usize]) -> Vec<usize> {
+    let words = |set: &[usize]| set.iter().map(|&i| u64::from(cx.seg.leaves[i].words)).sum::<u64>();
+    if words(&drop) * 2 > words(keep) {
         return Vec::new();
     }
     drop
@@ -1277,16 +1282,12 @@ pub fn card_actions(cx: &Context, keep: &[usize], page_type: &PageType) -> Vec<u
     // sorted by their text's hash.
     let hashes: Vec<u64> = candidates.iter().map(|&i| fnv(FNV_OFFSET, leaves[i].text.trim().as_bytes())).collect();
     let order = crate::sort::order(&hashes);
-    let mut drop = Vec::new();
-    let mut run = 0;
-    while run < order.len() {
-        let h = hashes[order[run] as usize];
-        let next = run + order[run..].iter().take_while(|&&k| hashes[k as usize] == h).count();
-        if next - run >= CARD_ACTION_MIN_REPEATS {
-            drop.extend(order[run..next].iter().map(|&k| candidates[k as usize]));
-        }
-        run = next;
-    }
+    let mut drop: Vec<usize> = order
+        .chunk_by(|&a, &b| hashes[a as usize] == hashes[b as usize])
+        .filter(|same| same.len() >= CARD_ACTION_MIN_REPEATS)
+        .flatten()
+        .map(|&k| candidates[k as usize])
+        .collect();
     drop.sort_unstable();
     drop
 }
@@ -1403,7 +1404,8 @@ pub fn choice_groups(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<us
     let mut text = String::new();
     let mut is_choice = |c: NodeId, end: NodeId| -> bool {
         text.clear();
-        let n = if cx.seg.is_inline(c) {
+        let inline = cx.seg.is_inline(c);
+        let n = if inline {
             // Inside a leaf (a row of `<label>`s): its own text nodes.
             if end - c > CHOICE_MAX_NODES {
                 return false;
@@ -1423,7 +1425,7 @@ pub fn choice_groups(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<us
         if input[c] {
             return true;
         }
-        if !cx.seg.is_inline(c) {
+        if !inline {
             let first = leaves.partition_point(|l| l.id < c);
             for l in leaves[first..].iter().take_while(|l| l.id < end).take(CHOICE_MAX_NODES) {
                 if !text.is_empty() {
@@ -1436,14 +1438,15 @@ pub fn choice_groups(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<us
     };
     // The groups, outermost first, as ranges of ids.
     let mut groups: Vec<(NodeId, NodeId)> = Vec::new();
+    let mut items: Vec<NodeId> = Vec::new();
     let mut id = 0;
     while id < page.nodes.len() {
         let kids = page.children(id);
-        let big = kids.len() >= CHOICE_GROUP_MIN_ITEMS
-            && words[id] as f32 <= NAMED_BLOCK_MAX_PAGE_SHARE * total
-            && kids.iter().filter(|&&c| page.element(c).is_some()).count() >= CHOICE_GROUP_MIN_ITEMS;
-        if big {
-            let items: Vec<NodeId> = kids.iter().copied().filter(|&c| page.element(c).is_some()).collect();
+        items.clear();
+        if kids.len() >= CHOICE_GROUP_MIN_ITEMS && words[id] as f32 <= NAMED_BLOCK_MAX_PAGE_SHARE * total {
+            items.extend(kids.iter().copied().filter(|&c| page.element(c).is_some()));
+        }
+        if items.len() >= CHOICE_GROUP_MIN_ITEMS {
             let end = page.subtree_end(id);
             let choices = (0..items.len())
                 .filter(|&k| is_choice(items[k], items.get(k + 1).copied().unwrap_or(end)))
@@ -1477,27 +1480,18 @@ pub fn choice_groups(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<us
         .iter()
         .map(|&(g, _)| page.element(g).map_or(0, |e| fnv(fnv(FNV_OFFSET, e.name().as_bytes()), e.class.as_bytes())))
         .collect();
-    let order: Vec<usize> = crate::sort::order(&signature).into_iter().map(|k| k as usize).collect();
+    let order = crate::sort::order(&signature);
     let mut in_cards = vec![false; groups.len()];
-    let mut run = 0;
-    while run < order.len() {
-        let sig = signature[order[run]];
-        let next = run + order[run..].iter().take_while(|&&k| signature[k] == sig).count();
-        if next - run >= 2 {
-            let titled = order[run..next].windows(2).filter(|w| titles_between(groups[w[0]].1, groups[w[1]].0) > 0).count();
-            if titled as f32 >= CHOICE_CARD_TITLED_SHARE * (next - run - 1) as f32 {
-                for &k in &order[run..next] {
-                    in_cards[k] = true;
-                }
+    for same in order.chunk_by(|&a, &b| signature[a as usize] == signature[b as usize]) {
+        let gap = |w: &[u32]| titles_between(groups[w[0] as usize].1, groups[w[1] as usize].0);
+        let titled = same.windows(2).filter(|w| gap(w) > 0).count();
+        if same.len() >= 2 && titled as f32 >= CHOICE_CARD_TITLED_SHARE * (same.len() - 1) as f32 {
+            for &k in same {
+                in_cards[k as usize] = true;
             }
         }
-        run = next;
     }
-    let mut k = 0;
-    groups.retain(|_| {
-        k += 1;
-        !in_cards[k - 1]
-    });
+    let groups: Vec<(NodeId, NodeId)> = groups.into_iter().zip(in_cards).filter(|&(_, c)| !c).map(|(g, _)| g).collect();
     if groups.is_empty() {
         return Vec::new();
     }
@@ -1512,11 +1506,7 @@ pub fn choice_groups(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<us
             g > 0 && h < groups[g - 1].1 && !in_card(i)
         })
         .collect();
-    let kept_words = |set: &[usize]| set.iter().map(|&i| u64::from(leaves[i].words)).sum::<u64>();
-    if kept_words(&drop) * 2 > kept_words(keep) {
-        return Vec::new();
-    }
-    drop
+    unless_most(cx, drop, keep)
 }
 
 /// See [`post_counters`]: the page types whose counters are dropped.
