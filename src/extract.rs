@@ -197,12 +197,18 @@ pub struct Stats {
 pub fn run_signals(cx: &Context, table: &mut ScoreTable) -> papers::keywords::PageTerms {
     cues::score(cx, table);
     papers::dom_weight::score(cx, table);
+    table.compact();
     papers::text_stats::score(cx, table);
+    table.compact();
     papers::punctuation::score(cx, table);
+    table.compact();
     papers::density::score(cx, table);
+    table.compact();
     let mut terms = papers::keywords::score(cx, table);
     papers::vsse::score(cx, table, &mut terms);
+    table.compact();
     papers::records::score(cx, table);
+    table.compact();
     terms
 }
 

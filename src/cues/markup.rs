@@ -469,12 +469,16 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         .chain(cx.seg.leaves.iter().filter(|l| !l.element).map(|l| l.id))
         .map(|id| id as u32)
         .collect();
+    // Each column compacted once written (`ScoreTable::compact`): on a
+    // large page they are one value nearly everywhere.
     let row = |i: usize| ids[i] as usize;
     for (k, &c) in cols.iter().enumerate() {
         table.set_each(c, &ids, |i| f32::from(dist[row(i)][k]));
+        table.compact();
     }
     table.set_each(consent_col, &ids, |i| f32::from(consent[row(i)]));
     for (&c, &(_, bit)) in named_cols.iter().zip(NAMED.iter()) {
+        table.compact();
         table.set_each(c, &ids, |i| if named[row(i)] & bit != 0 { 1.0 } else { 0.0 });
     }
 }

@@ -23,21 +23,29 @@ pub mod words;
 use crate::papers::Context;
 use crate::table::ScoreTable;
 
-/// Runs every cue.
+/// Every cue, in the order the pipeline runs them.
+pub const CUES: &[fn(&Context, &mut ScoreTable)] = &[
+    schema::score,
+    census::score,
+    markup::score,
+    shape::score,
+    cards::score,
+    visibility::score,
+    layers::score,
+    typography::score,
+    layout::score,
+    readerable::score,
+    vocabulary::score,
+    names::score,
+    words::score,
+];
+
+/// Runs every cue, the table compacted after each ([`ScoreTable::compact`]).
 pub fn score(cx: &Context, table: &mut ScoreTable) {
-    schema::score(cx, table);
-    census::score(cx, table);
-    markup::score(cx, table);
-    shape::score(cx, table);
-    cards::score(cx, table);
-    visibility::score(cx, table);
-    layers::score(cx, table);
-    typography::score(cx, table);
-    layout::score(cx, table);
-    readerable::score(cx, table);
-    vocabulary::score(cx, table);
-    names::score(cx, table);
-    words::score(cx, table);
+    for cue in CUES {
+        cue(cx, table);
+        table.compact();
+    }
 }
 
 /// Test support: `html` parsed, segmented and scored by one signal.
