@@ -205,7 +205,7 @@ impl Sparse {
                     counts[usize::from(x)] += 1;
                 }
                 let best = (0..256).max_by_key(|&x| (counts[x], std::cmp::Reverse(x))).unwrap_or(0);
-                (if best == usize::from(BYTE_NAN) { f32::NAN } else { best as f32 }, counts[best] as usize)
+                (Cells::Bytes(vec![best as u8]).get(0), counts[best] as usize)
             }
             Cells::Floats(f) => {
                 // A column of floats is mostly NaN (the nodes it does not
@@ -229,23 +229,15 @@ impl Sparse {
             return None;
         }
         let mut sparse = Sparse { len, common, bits: vec![0; words], ranks: Vec::with_capacity(words), others: Vec::with_capacity(others) };
-        let mut other = |i: usize, v: f32| {
-            sparse.bits[i >> 6] |= 1 << (i & 63);
-            sparse.others.push(v);
+        // A cell apart from the common value, told on the raw cells.
+        let (common_byte, common_bits) = (byte_of(common).unwrap_or(BYTE_NAN), common.to_bits());
+        let apart = |i: usize| match cells {
+            Cells::Bytes(b) => b[i] != common_byte,
+            Cells::Floats(f) => f[i].to_bits() != common_bits,
         };
-        match cells {
-            Cells::Bytes(b) => {
-                let common = byte_of(common).unwrap_or(BYTE_NAN);
-                for (i, &x) in b.iter().enumerate().filter(|&(_, &x)| x != common) {
-                    other(i, if x == BYTE_NAN { f32::NAN } else { f32::from(x) });
-                }
-            }
-            Cells::Floats(f) => {
-                let common = common.to_bits();
-                for (i, &x) in f.iter().enumerate().filter(|&(_, x)| x.to_bits() != common) {
-                    other(i, x);
-                }
-            }
+        for i in (0..len).filter(|&i| apart(i)) {
+            sparse.bits[i >> 6] |= 1 << (i & 63);
+            sparse.others.push(cells.get(i));
         }
         let mut before = 0;
         for w in &sparse.bits {
@@ -626,20 +618,16 @@ impl ScoreTable {
         if pred(v.root) {
             return Some(0);
         }
-        match &v.store {
-            Store::Root => None,
-            Store::Nodes(n) => (1..n.len()).find(|&i| pred(n.get(i))),
-            // Slots are in document order.
-            Store::Space(k, vals) => {
-                let nodes = &self.spaces[*k].node;
-                (0..vals.len()).find(|&s| nodes[s] != 0 && pred(vals.get(s))).map(|s| nodes[s] as usize)
-            }
-            Store::Sparse(None, sparse) => (1..sparse.len).find(|&i| pred(sparse.get(i))),
-            Store::Sparse(Some(k), sparse) => {
-                let nodes = &self.spaces[*k].node;
-                (0..sparse.len).find(|&s| nodes[s] != 0 && pred(sparse.get(s))).map(|s| nodes[s] as usize)
-            }
-        }
+        // Per slot its node (`None`: slot and node are one), the slots'
+        // count and a slot's value. Slots are in document order.
+        let (nodes, len, get): (Option<&[u32]>, usize, &dyn Fn(usize) -> f32) = match &v.store {
+            Store::Root => return None,
+            Store::Nodes(n) => (None, n.len(), &|i| n.get(i)),
+            Store::Space(k, vals) => (Some(&self.spaces[*k].node), vals.len(), &|s| vals.get(s)),
+            Store::Sparse(k, sparse) => (k.map(|k| self.spaces[k].node.as_slice()), sparse.len, &|s| sparse.get(s)),
+        };
+        let node = |s: usize| nodes.map_or(s, |n| n[s] as usize);
+        (0..len).find(|&s| node(s) != 0 && pred(get(s))).map(node)
     }
 
     pub fn specs(&self) -> &[&'static ColumnSpec] {
