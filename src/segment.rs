@@ -144,12 +144,20 @@ pub struct Segmentation {
     /// of, or [`NONE`] ([`Segmentation::leaf_of`]).
     leaf_index: Vec<u32>,
     /// Per node: its slot in `block_sums`, or [`NONE`] for an inline-level
-    /// (row) element or a text node ([`Segmentation::is_inline`]).
+    /// (row) element or a text node ([`Segmentation::is_inline`]). A `u32`
+    /// each, not ranks (a bit a node and a count per 64, a quarter of a
+    /// byte a node): the signals read it at every node, and through ranks
+    /// the core took 1 % more instructions (`tests/eval/SPEED.md`,
+    /// 2026-11-30).
     block: Vec<u32>,
     /// Per block (a node not inline): sums over its subtree. An inline node
     /// holds no leaf and is no ancestor of one's holder, so its sums are
     /// zero ([`Segmentation::sums`]).
     block_sums: Vec<Sums>,
+    /// Per block: its parent's block slot ([`NONE`] for the root's), so
+    /// that sums of leaves go up the tree block by block
+    /// ([`Segmentation::block_parent`]).
+    block_parent: Vec<u32>,
 }
 
 impl Segmentation {
@@ -165,6 +173,40 @@ impl Segmentation {
     #[inline]
     pub fn is_inline(&self, id: NodeId) -> bool {
         self.block[id] == NONE
+    }
+
+    /// The slot of node `id` among the blocks (the nodes not inline, in
+    /// document order: [`Segmentation::blocks`] of them), None for an
+    /// inline node. A leaf's holder is a block, and so is a block's
+    /// parent: sums of leaves up the tree need one cell per block, not per
+    /// node.
+    #[inline]
+    pub fn block(&self, id: NodeId) -> Option<usize> {
+        match self.block.get(id) {
+            Some(&b) if b != NONE => Some(b as usize),
+            _ => None,
+        }
+    }
+
+    /// The number of blocks.
+    pub fn blocks(&self) -> usize {
+        self.block_sums.len()
+    }
+
+    /// The block slot of block `b`'s parent (None for the root's). Blocks
+    /// are in document order: a loop from the last block to the first sees
+    /// every block before its parent, as a loop over the nodes from the
+    /// last (pre-order arena). Per-block sums of leaves go up the tree
+    /// through it (an inline node's are 0): fewer steps than over every
+    /// node, and one cell a block, not a node (on the 1,000,000-element
+    /// bench page 500,000 blocks of 1,487,941 nodes; `tests/eval/SPEED.md`,
+    /// 2026-11-30).
+    #[inline]
+    pub fn block_parent(&self, b: usize) -> Option<usize> {
+        match self.block_parent[b] {
+            NONE => None,
+            p => Some(p as usize),
+        }
     }
 
     /// Sums over node `id`'s subtree (leaves are counted at their holder,
@@ -214,11 +256,19 @@ pub fn segment(page: &Page) -> Segmentation {
         }
     }
     drop(inline);
+    let mut block_parent = vec![NONE; blocks as usize];
+    for (&b, node) in block.iter().zip(&page.nodes) {
+        match (b, node.parent) {
+            (NONE, _) | (_, None) => {}
+            (b, Some(p)) => block_parent[b as usize] = block[p],
+        }
+    }
     let mut seg = Segmentation {
         leaves: Vec::new(),
         leaf_index: vec![NONE; n],
         block,
         block_sums: vec![Sums::default(); blocks as usize],
+        block_parent,
     };
     for id in 0..n {
         if seg.is_inline(id) || seg.leaf_index[id] != NONE || page.element(id).is_none() {
@@ -254,6 +304,10 @@ pub fn segment(page: &Page) -> Segmentation {
     let mut order = crate::sort::order(&ids);
     drop(ids);
     crate::sort::permute(&mut seg.leaves, &mut order);
+    drop(order);
+    // Held through the extraction: without the room pushing left (as the
+    // page's arena, `Builder::finish`).
+    seg.leaves.shrink_to_fit();
     for (index, leaf) in seg.leaves.iter().enumerate() {
         for &top in leaf.nodes(page) {
             for m in page.subtree(top) {
@@ -276,13 +330,11 @@ pub fn segment(page: &Page) -> Segmentation {
             s.hidden_chars += leaf.chars;
         }
     }
-    for id in (1..n).rev() {
-        match (seg.block[id], page.nodes[id].parent) {
-            (NONE, _) | (_, None) => {}
-            (b, Some(p)) => {
-                let s = seg.block_sums[b as usize];
-                seg.block_sums[seg.block[p] as usize].add(&s);
-            }
+    for b in (0..seg.block_parent.len()).rev() {
+        let p = seg.block_parent[b];
+        if p != NONE {
+            let s = seg.block_sums[b];
+            seg.block_sums[p as usize].add(&s);
         }
     }
     seg

@@ -71,6 +71,8 @@ impl Space {
                 node.push(id as u32);
             }
         }
+        // Held through the extraction: without the room pushing left.
+        node.shrink_to_fit();
         Space { slot, node }
     }
 }

@@ -69,10 +69,13 @@
    * readability, 11.2 against 14.2 on wcxb-dev; generated pages of
    * 100,000 elements: 630–690 against 760–780 ms wide, 1,330–1,420 against
    * 1,410–1,460 deep), but not on the largest (1,000,000 elements wide: 7.5
-   * to 9.5 s against 8.1), and the facts' copy in wasm memory while the
-   * model is built raises their peak (1,000,000 elements deep: 270 against
-   * 249 MiB; issue 8 asks for at most 256). Measured 2026-11-29
-   * (`node tests/eval/bench.mjs --growth 10000,100000,1000000 --large 0`: the
+   * to 9.5 s against 8.1, 2026-11-29; 9.4 and 12.2 µs per element against
+   * 8.5 and 9.0, 2026-11-30). Their peak wasm memory was higher too while
+   * the facts' copy sat under the model being built (1,000,000 elements
+   * deep: 270 against 249 MiB); since the builder keeps boxes only on its
+   * open path it is 198 against 195 deep and 276 against 289 wide
+   * (2026-11-30; issue 8 asks for at most 256). Measured with `node
+   * tests/eval/bench.mjs --growth 10000,100000,1000000 --large 0` (the
    * growth table has both walkers; tests/eval/SPEED.md).
    */
   const PACKED_MAX_ELEMENTS = 250000;

@@ -14,7 +14,7 @@
 //! most 80 / 120 / 200 words gave +0.71 / +1.30 / +1.30; at least 3 or 4
 //! siblings +1.30 / +1.28; text of at least 5 or 8 words +1.30 / +1.31.
 
-use crate::model::{NodeId, Page};
+use crate::model::NodeId;
 use crate::papers::Context;
 use crate::table::{ColumnSpec, ScoreTable};
 
@@ -65,35 +65,45 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     let c = table.add_all(COLUMNS);
     let counts = card_siblings(cx);
     for leaf in &cx.seg.leaves {
-        let value = card_of(cx.page, &counts, leaf.holder()).map_or(0.0, |card| counts[card] as f32);
+        let value = card_of(cx, &counts, leaf.holder()).map_or(0.0, |card| card_count(cx, &counts, card) as f32);
         table.set(c[0], leaf.id, value);
     }
 }
 
+/// [`card_siblings`]' count at node `id` (0 for an inline node).
+pub fn card_count(cx: &Context, counts: &[u32], id: NodeId) -> u32 {
+    cx.seg.block(id).map_or(0, |b| counts[b])
+}
+
 /// The card holding `id` ([`CARD_LEVELS`]), by [`card_siblings`]' counts.
-pub fn card_of(page: &Page, counts: &[u32], id: NodeId) -> Option<NodeId> {
+pub fn card_of(cx: &Context, counts: &[u32], id: NodeId) -> Option<NodeId> {
     let mut cur = Some(id);
     for _ in 0..=CARD_LEVELS {
         let c = cur?;
-        if counts[c] >= CARD_MIN_SIBLINGS {
+        if card_count(cx, counts, c) >= CARD_MIN_SIBLINGS {
             return Some(c);
         }
-        cur = page.nodes[c].parent;
+        cur = cx.page.nodes[c].parent;
     }
     None
 }
 
-/// Per node: 0 unless it is a card, else the number of cards among its
-/// parent's children with its tag and class (itself included).
+/// Per block ([`crate::segment::Segmentation::block`]; read through
+/// [`card_count`]): 0 unless it is a card, else the number of cards among
+/// its parent's children with its tag and class (itself included). A card
+/// holds leaves, so it is a block, and so are its sums' nodes: one cell a
+/// block, not a node, took 24 MB of wasm memory less on the
+/// 1,000,000-element bench page (`tests/eval/SPEED.md`, 2026-11-30).
 pub fn card_siblings(cx: &Context) -> Vec<u32> {
-    let page = cx.page;
-    let n = page.nodes.len();
-    let (mut leaves, mut words) = (vec![0u32; n], vec![0u32; n]);
-    // The first title leaf and the first text leaf under each node (leaf
-    // indices, in document order; `usize::MAX`: none).
-    let (mut title, mut text) = (vec![usize::MAX; n], vec![usize::MAX; n]);
+    let (page, seg) = (cx.page, cx.seg);
+    let blocks = seg.blocks();
+    let (mut leaves, mut words) = (vec![0u32; blocks], vec![0u32; blocks]);
+    // The first title leaf and the first text leaf under each block (leaf
+    // indices, in document order; `u32::MAX`: none).
+    let (mut title, mut text) = (vec![u32::MAX; blocks], vec![u32::MAX; blocks]);
     for (i, l) in cx.seg.leaves.iter().enumerate().filter(|(_, l)| !l.hidden) {
-        let h = l.holder();
+        let Some(h) = seg.block(l.holder()) else { continue };
+        let i = i as u32;
         leaves[h] += 1;
         words[h] = words[h].saturating_add(l.words);
         let linked = l.link_chars as f32 >= TITLE_LINK_SHARE * l.chars as f32;
@@ -103,24 +113,25 @@ pub fn card_siblings(cx: &Context) -> Vec<u32> {
             text[h] = text[h].min(i);
         }
     }
-    // Node ids are in document order: a child's id is above its parent's.
-    for id in (1..n).rev() {
-        if let Some(p) = page.nodes[id].parent {
-            leaves[p] += leaves[id];
-            words[p] = words[p].saturating_add(words[id]);
-            title[p] = title[p].min(title[id]);
-            text[p] = text[p].min(text[id]);
+    // Blocks are in document order: a child block comes after its parent.
+    for b in (0..seg.blocks()).rev() {
+        if let Some(p) = seg.block_parent(b) {
+            leaves[p] += leaves[b];
+            words[p] = words[p].saturating_add(words[b]);
+            title[p] = title[p].min(title[b]);
+            text[p] = text[p].min(text[b]);
         }
     }
     let signature = |id: NodeId| -> Option<u64> {
         let e = page.element(id)?;
-        let card = leaves[id] >= CARD_MIN_LEAVES
-            && words[id] <= CARD_MAX_WORDS
-            && title[id] != usize::MAX
-            && title[id] < text[id];
+        let b = seg.block(id)?;
+        let card = leaves[b] >= CARD_MIN_LEAVES
+            && words[b] <= CARD_MAX_WORDS
+            && title[b] != u32::MAX
+            && title[b] < text[b];
         card.then(|| crate::papers::text_stats::format_signature(e.name(), &e.class))
     };
-    let mut out = vec![0u32; n];
+    let mut out = vec![0u32; blocks];
     let mut sigs: Vec<(NodeId, u64)> = Vec::new();
     let mut sorted: Vec<u64> = Vec::new();
     for id in 0..page.nodes.len() {
@@ -137,6 +148,8 @@ pub fn card_siblings(cx: &Context) -> Vec<u32> {
         sorted.extend(sigs.iter().map(|&(_, s)| s));
         crate::sort::sort(&mut sorted);
         for &(c, s) in &sigs {
+            // A card is a block: its signature needs its block's sums.
+            let Some(c) = seg.block(c) else { continue };
             out[c] = (sorted.partition_point(|&x| x <= s) - sorted.partition_point(|&x| x < s)) as u32;
         }
     }

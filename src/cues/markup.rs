@@ -418,6 +418,26 @@ fn is_kind(cx: &Context, id: NodeId, kind: Kind, names: u16, role: &str) -> bool
     }
 }
 
+/// The kinds whose distances [`score`] works out in one pass over the
+/// page: a byte each per node, in one `u64`. All 19 at once were 28 MB of
+/// wasm memory on the 1,000,000-element bench page; one at a time, 1.5 MB
+/// but 2.8 % more of the core's instructions over 60 wcxb-dev pages (19
+/// passes); 8 at a time, 12 MB and three passes (`tests/eval/SPEED.md`,
+/// 2026-11-30).
+pub const DISTANCE_LANES: usize = 8;
+const _: () = assert!(DISTANCE_LANES * 8 == u64::BITS as usize && MAX_DISTANCE < 0x7f);
+
+/// A byte in every lane of a `u64`.
+const LANE_ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Eight distances (a byte each, at most [`MAX_DISTANCE`]) one step down
+/// the tree: 1 added to every lane, 13 brought back to 12, with no carry
+/// between lanes (a lane's sum stays below 0x80).
+fn step_down(d: u64) -> u64 {
+    let x = d + LANE_ONES;
+    x - (((x + LANE_ONES * (0x80 - (u64::from(MAX_DISTANCE) + 1))) & (LANE_ONES << 7)) >> 7)
+}
+
 /// Writes [`COLUMNS`] for every element, and for anonymous leaves their
 /// parent's values.
 pub fn score(cx: &Context, table: &mut ScoreTable) {
@@ -426,20 +446,15 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     let n = page.nodes.len();
     let (cols, named_cols) = cols.split_at(DISTANCE_COLUMNS);
     let (consent_col, named_cols) = (named_cols[0], &named_cols[1..]);
-    let mut dist = vec![[MAX_DISTANCE as u8; KINDS.len()]; n];
+    // Per element, bit k: it is of `KINDS[k]` itself. The distances are
+    // then worked out [`DISTANCE_LANES`] kinds at a time.
+    let mut is = vec![0u32; n];
     let mut consent = vec![0u8; n];
     // Per node, the Named families it or an ancestor is named by.
     let mut named = vec![0u16; n];
     let mut kinds_of_class: WordBits<&str> = WordBits::default();
     for id in 0..n {
-        if page.element(id).is_none() {
-            continue;
-        }
-        let mut d = match page.nodes[id].parent {
-            Some(p) => dist[p].map(|x| (x.saturating_add(1)).min(MAX_DISTANCE as u8)),
-            None => [MAX_DISTANCE as u8; KINDS.len()],
-        };
-        let e = page.element(id).expect("an element");
+        let Some(e) = page.element(id) else { continue };
         // Pages repeat their class names (utility classes, list items):
         // each distinct class of an element without an id is split once.
         let names = if e.id().is_empty() && !e.class.is_empty() {
@@ -450,32 +465,57 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         let role = e.role().trim().to_ascii_lowercase();
         for (k, kind) in KINDS.iter().enumerate() {
             if is_kind(cx, id, *kind, names, &role) {
-                d[k] = 0;
+                is[id] |= 1 << k;
             }
         }
-        dist[id] = d;
         consent[id] = consent_kind(names).max(page.nodes[id].parent.map_or(0, |p| consent[p]));
         named[id] = named_bits(e, names, &role) | page.nodes[id].parent.map_or(0, |p| named[p]);
     }
+    drop(kinds_of_class);
     // An anonymous leaf takes its parent's values (its own node's slots
     // are free: it is no element).
-    for leaf in cx.seg.leaves.iter().filter(|l| !l.element) {
-        (dist[leaf.id], consent[leaf.id], named[leaf.id]) = (dist[leaf.parent], consent[leaf.parent], named[leaf.parent]);
+    let anonymous = || cx.seg.leaves.iter().filter(|l| !l.element);
+    for leaf in anonymous() {
+        (consent[leaf.id], named[leaf.id]) = (consent[leaf.parent], named[leaf.parent]);
     }
     // Column by column (`ScoreTable::set_each`): every element, then each
     // anonymous leaf.
     let ids: Vec<u32> = (0..n)
         .filter(|&id| page.element(id).is_some())
-        .chain(cx.seg.leaves.iter().filter(|l| !l.element).map(|l| l.id))
+        .chain(anonymous().map(|l| l.id))
         .map(|id| id as u32)
         .collect();
+    let elements = &ids[..ids.len() - anonymous().count()];
     // Each column compacted once written (`ScoreTable::compact`): on a
     // large page they are one value nearly everywhere.
     let row = |i: usize| ids[i] as usize;
-    for (k, &c) in cols.iter().enumerate() {
-        table.set_each(c, &ids, |i| f32::from(dist[row(i)][k]));
-        table.compact();
+    // Eight distances in a u64, a byte each (lane k: kind `first + k`).
+    let far = LANE_ONES * MAX_DISTANCE as u64;
+    let mut dist = vec![far; n];
+    for (g, group) in cols.chunks(DISTANCE_LANES).enumerate() {
+        let first = g * DISTANCE_LANES;
+        for &id in elements {
+            let id = id as usize;
+            let mut d = page.nodes[id].parent.map_or(far, |p| step_down(dist[p]));
+            let own = (is[id] >> first) & ((1 << DISTANCE_LANES) - 1);
+            if own != 0 {
+                for k in 0..DISTANCE_LANES {
+                    if own & 1 << k != 0 {
+                        d &= !(0xff << (8 * k));
+                    }
+                }
+            }
+            dist[id] = d;
+        }
+        for leaf in anonymous() {
+            dist[leaf.id] = dist[leaf.parent];
+        }
+        for (k, &c) in group.iter().enumerate() {
+            table.set_each(c, &ids, |i| f32::from((dist[row(i)] >> (8 * k)) as u8));
+            table.compact();
+        }
     }
+    drop((dist, is));
     table.set_each(consent_col, &ids, |i| f32::from(consent[row(i)]));
     for (&c, &(_, bit)) in named_cols.iter().zip(NAMED.iter()) {
         table.compact();
@@ -486,6 +526,19 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
+
+    /// Each lane steps as a saturating byte would, whatever its neighbours.
+    #[test]
+    fn eight_distances_step_down_as_bytes() {
+        let far = MAX_DISTANCE as u8;
+        for a in 0..=far {
+            for b in 0..=far {
+                let lanes: [u8; 8] = [a, b, far, 0, b, a, 1, far - 1];
+                let stepped = step_down(u64::from_le_bytes(lanes)).to_le_bytes();
+                assert_eq!(stepped, lanes.map(|x| (x + 1).min(far)), "{lanes:?}");
+            }
+        }
+    }
 
     #[test]
     fn name_words_found_once_for_every_list() {

@@ -609,22 +609,52 @@ fn list_indices(cx: &Context) -> (Vec<u32>, usize) {
 }
 
 /// Per node: the words of the visible leaves under it for which
-/// `counted(leaf index)` holds (node ids are in document order, so one
-/// pass from the last node up sums every subtree).
-fn words_under(cx: &Context, counted: impl Fn(usize) -> bool) -> Vec<u32> {
-    let page = cx.page;
-    let mut words = vec![0u32; page.nodes.len()];
-    for (i, l) in cx.seg.leaves.iter().enumerate() {
-        if !l.hidden && counted(i) {
-            words[l.holder()] = words[l.holder()].saturating_add(l.words);
+/// `counted(leaf index)` holds ([`BlockWords`]: kept per block, read per
+/// node).
+fn words_under<'a>(cx: &Context<'a>, counted: impl Fn(usize) -> bool) -> BlockWords<'a> {
+    let seg = cx.seg;
+    let mut words = vec![0u32; seg.blocks()];
+    for (i, l) in seg.leaves.iter().enumerate() {
+        if let (true, Some(b)) = (!l.hidden && counted(i), seg.block(l.holder())) {
+            words[b] = words[b].saturating_add(l.words);
         }
     }
-    for id in (1..page.nodes.len()).rev() {
-        if let Some(p) = page.nodes[id].parent {
-            words[p] = words[p].saturating_add(words[id]);
+    // Blocks are in document order: one pass from the last up sums every
+    // subtree.
+    for b in (0..seg.blocks()).rev() {
+        if let Some(p) = seg.block_parent(b) {
+            words[p] = words[p].saturating_add(words[b]);
         }
     }
-    words
+    BlockWords { seg, words }
+}
+
+/// [`words_under`]'s sums: one per block (a leaf's holder and its
+/// ancestors are blocks; an inline node's sum is 0), indexed by node id.
+/// One per node, each of the decision's rules that sums words held 6 MB of
+/// wasm memory on the 1,000,000-element bench page (`tests/eval/SPEED.md`,
+/// 2026-11-30).
+struct BlockWords<'a> {
+    seg: &'a crate::segment::Segmentation,
+    words: Vec<u32>,
+}
+
+impl BlockWords<'_> {
+    /// The words under the walk's root: the page's.
+    fn total(&self) -> u32 {
+        self[0]
+    }
+}
+
+impl std::ops::Index<NodeId> for BlockWords<'_> {
+    type Output = u32;
+
+    fn index(&self, id: NodeId) -> &u32 {
+        match self.seg.block(id) {
+            Some(b) => &self.words[b],
+            None => &0,
+        }
+    }
 }
 
 /// See [`panel_completion`]: the share of the visible words around a
@@ -896,7 +926,7 @@ pub fn article_teasers(cx: &Context, table: &ScoreTable, keep: &[usize], page_ty
     // (The cards are found again only here: the column holds counts, not
     // the card node.)
     let counts = crate::cues::cards::card_siblings(cx);
-    let stream_of = |h: NodeId| crate::cues::cards::card_of(page, &counts, h).and_then(|card| page.nodes[card].parent);
+    let stream_of = |h: NodeId| crate::cues::cards::card_of(cx, &counts, h).and_then(|card| page.nodes[card].parent);
     outside.into_iter().filter(|&i| stream_of(seg.leaves[i].holder()).is_some_and(|s| !page.contains(s, best))).collect()
 }
 
@@ -1101,7 +1131,7 @@ pub fn consent_dialogs(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<
     // is judged by its own size.
     let root = nearest_named(page, |e| crate::cues::markup::consent_name(e) > 0);
     let words = words_under(cx, |_| true);
-    let total = words.first().copied().unwrap_or(0).max(1) as f32;
+    let total = words.total().max(1) as f32;
     keep.iter()
         .copied()
         .filter(|&i| {
@@ -1161,7 +1191,7 @@ fn named_blocks(cx: &Context, table: &ScoreTable, keep: &[usize], family: Named)
     }
     let root = nearest_named(cx.page, |e| family.names(e));
     let words = words_under(cx, |_| true);
-    let total = words.first().copied().unwrap_or(0).max(1) as f32;
+    let total = words.total().max(1) as f32;
     let drop: Vec<usize> = keep
         .iter()
         .copied()
@@ -1381,7 +1411,7 @@ pub fn choice_groups(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<us
         return Vec::new();
     }
     let words = words_under(cx, |_| true);
-    let total = words.first().copied().unwrap_or(0).max(1) as f32;
+    let total = words.total().max(1) as f32;
     // Per node: whether its subtree holds an input or a checkbox or radio
     // role (children come after their parents in the arena).
     let mut input = vec![false; page.nodes.len()];
@@ -1725,7 +1755,7 @@ fn article_block(cx: &Context, keep: &[usize], set_apart: impl Fn(usize) -> bool
         kept[i] = true;
     }
     let words = words_under(cx, |i| kept[i] && !set_apart(i));
-    let total = words.first().copied().unwrap_or(0);
+    let total = words.total();
     if total < ARTICLE_MIN_WORDS {
         return None;
     }

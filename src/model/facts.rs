@@ -397,19 +397,21 @@ pub struct Builder {
     viewport: Option<Size>,
     nodes: Vec<Node>,
     /// The path from the root to the previous node: in document order a
-    /// node's parent is on it (else the parent's subtree has ended).
-    open: Vec<usize>,
-    /// Per element: the box that places it, its own or (a non-replaced
-    /// inline element, a `display: contents` wrapper) its nearest boxed
-    /// ancestor's; none for a text node, which is no one's parent.
-    boxes: Vec<Option<Rect>>,
+    /// node's parent is on it (else the parent's subtree has ended). With
+    /// each node, the box that places it: its own or (a non-replaced inline
+    /// element, a `display: contents` wrapper) its nearest boxed
+    /// ancestor's; none for a text node, which is no one's parent. Only a
+    /// node's parent's box is ever read, so the path holds them: a vector
+    /// of every node's (20 bytes a node) took 42 MB of wasm memory on the
+    /// 1,000,000-element page (`tests/eval/SPEED.md`, 2026-11-30).
+    open: Vec<(usize, Option<Rect>)>,
 }
 
 impl Builder {
     /// A builder for a page rendered at the given viewport (0: unknown),
     /// with room for `capacity` nodes.
     pub fn new(viewport_width: f32, viewport_height: f32, capacity: usize) -> Builder {
-        let mut b = Builder { viewport: None, nodes: Vec::with_capacity(capacity), open: Vec::new(), boxes: Vec::with_capacity(capacity) };
+        let mut b = Builder { viewport: None, nodes: Vec::with_capacity(capacity), open: Vec::new() };
         b.set_viewport(viewport_width, viewport_height);
         b
     }
@@ -437,7 +439,6 @@ impl Builder {
     /// Room for `more` nodes beyond those pushed.
     pub fn reserve_exact(&mut self, more: usize) {
         self.nodes.reserve_exact(more);
-        self.boxes.reserve_exact(more);
     }
 
     /// Whether node `id` is an element with rendered facts.
@@ -475,16 +476,16 @@ impl Builder {
             },
             None => (1.0, false),
         };
-        let parent_box = parent.and_then(|p| self.boxes[p]);
+        let mut parent_box = None;
         if let Some(p) = parent {
-            while self.open.last().is_some_and(|&o| o > p) {
+            while self.open.last().is_some_and(|&(o, _)| o > p) {
                 self.open.pop();
             }
-            if self.open.last() != Some(&p) {
-                return Err(Error::OutOfOrder { node: i, parent: p });
+            match self.open.last() {
+                Some(&(o, b)) if o == p => parent_box = b,
+                _ => return Err(Error::OutOfOrder { node: i, parent: p }),
             }
         }
-        self.open.push(i);
         if i == 0 && f.tag == TEXT_NODE_TAG {
             return Err(Error::TextRoot);
         }
@@ -501,7 +502,7 @@ impl Builder {
             };
             (NodeKind::Element(Box::new(e)), own)
         };
-        self.boxes.push(own_box);
+        self.open.push((i, own_box));
         nodes.push(Node { parent, kind });
         Ok(())
     }
@@ -513,6 +514,11 @@ impl Builder {
         if nodes.is_empty() {
             return Err(Error::EmptyPage);
         }
+        // Pushed one by one (the walkers reserve ahead, then grow), the
+        // arena keeps room it does not need through the extraction: with the
+        // walk's node list, 2.5 MiB of wasm memory on the 1,000,000-element
+        // bench page (`tests/eval/SPEED.md`, 2026-11-30).
+        nodes.shrink_to_fit();
         noscript_fallback(&mut nodes);
         reveal_hidden_content(&mut nodes);
         let meta = facts

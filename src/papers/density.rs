@@ -151,41 +151,46 @@ pub const COLUMNS: &[ColumnSpec] = &[
 pub fn score(cx: &Context, table: &mut ScoreTable) {
     let c = table.add_all(COLUMNS);
     let seg = cx.seg;
-    let measured: Vec<Option<u32>> = seg.leaves.iter().map(|l| measured_lines(cx, l)).collect();
     let per_line: Vec<f64> = seg
         .leaves
         .iter()
-        .zip(&measured)
-        .filter_map(|(l, m)| m.filter(|&m| m >= 2).map(|m| chars_per_line(f64::from(l.chars), f64::from(m))))
+        .filter_map(|l| measured_lines(cx, l).filter(|&m| m >= 2).map(|m| chars_per_line(f64::from(l.chars), f64::from(m))))
         .collect();
     let max_len = quantile(&per_line, MAX_LEN_QUANTILE).unwrap_or(ESTIMATED_LINE_CHARS);
     let line = quantile(&per_line, 0.5).unwrap_or(ESTIMATED_LINE_CHARS);
+    drop(per_line);
 
-    let n = cx.page.nodes.len();
-    let mut lines_sum = vec![0.0f64; n];
-    // Per node, 1 + the index of its last leaf, 0 for none: four bytes a
-    // node, where an `Option<usize>` took 16 natively and 8 in wasm (on the
-    // 1,000,000-element bench page 1,487,941 nodes).
-    let mut last_leaf: Vec<u32> = vec![0; n];
-    let mut leaf_lines = Vec::with_capacity(seg.leaves.len());
-    for (i, (leaf, m)) in seg.leaves.iter().zip(&measured).enumerate() {
+    // Per block (a leaf's holder and its ancestors are blocks: one cell
+    // each, not one per node), the lines summed and 1 + the index of its
+    // last leaf, 0 for none; per leaf the characters on its last line. On
+    // the 1,000,000-element bench page (1,487,941 nodes, 500,000 blocks)
+    // 18 MB of wasm memory less than per node, with each leaf's measured
+    // lines read again rather than kept (`tests/eval/SPEED.md`,
+    // 2026-11-30).
+    let mut lines_sum = vec![0.0f64; seg.blocks()];
+    let mut last_leaf: Vec<u32> = vec![0; seg.blocks()];
+    let mut leaf_last = Vec::with_capacity(seg.leaves.len());
+    for (i, leaf) in seg.leaves.iter().enumerate() {
         let t = f64::from(leaf.chars);
-        let ll = match m {
-            Some(m) => Lines::measured(t, f64::from(*m)),
+        let ll = match measured_lines(cx, leaf) {
+            Some(m) => Lines::measured(t, f64::from(m)),
             None => Lines::estimated(t, line),
         };
-        leaf_lines.push(ll);
-        lines_sum[leaf.holder()] += ll.lines;
-        last_leaf[leaf.holder()] = i as u32 + 1;
+        leaf_last.push(ll.last);
+        if let Some(b) = seg.block(leaf.holder()) {
+            lines_sum[b] += ll.lines;
+            last_leaf[b] = i as u32 + 1;
+        }
         table.set(c[0], leaf.id, text_density(t, t - ll.last, ll.lines, max_len) as f32);
         table.set(c[1], leaf.id, leaf.link_density());
         table.set(c[2], leaf.id, ll.lines as f32);
     }
     // Up the tree: children come after their parent in the arena.
-    for id in (1..n).rev() {
-        if let Some(p) = cx.page.nodes[id].parent {
-            lines_sum[p] += lines_sum[id];
-            last_leaf[p] = last_leaf[p].max(last_leaf[id]);
+    let n = cx.page.nodes.len();
+    for b in (0..seg.blocks()).rev() {
+        if let Some(p) = seg.block_parent(b) {
+            lines_sum[p] += lines_sum[b];
+            last_leaf[p] = last_leaf[p].max(last_leaf[b]);
         }
     }
     for id in 0..n {
@@ -193,12 +198,14 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         if seg.leaf_of(id).is_some() || sums.leaves == 0 || cx.page.element(id).is_none() {
             continue;
         }
+        // Leaves under it: a block.
+        let Some(b) = seg.block(id) else { continue };
         let t = f64::from(sums.chars);
-        let last = match last_leaf[id] {
+        let last = match last_leaf[b] {
             0 => t,
-            i => leaf_lines[i as usize - 1].last,
+            i => leaf_last[i as usize - 1],
         };
-        let lines = lines_sum[id];
+        let lines = lines_sum[b];
         table.set(c[0], id, text_density(t, t - last, lines, max_len) as f32);
         table.set(c[1], id, link_density(f64::from(sums.link_chars), t) as f32);
         table.set(c[2], id, lines as f32);

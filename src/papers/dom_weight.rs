@@ -83,10 +83,9 @@ pub enum Role {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Leaf {
-    /// The leaf element, or the first node of an anonymous leaf.
+    /// The leaf element, or the first node of an anonymous leaf (its
+    /// nodes: the segmentation's [`crate::segment::Leaf::nodes`]).
     pub id: NodeId,
-    /// The nodes whose subtrees make the leaf's content, in order.
-    pub nodes: Vec<NodeId>,
     /// The block the leaf is a top leaf of.
     pub parent: NodeId,
     pub word_num: u32,
@@ -101,8 +100,12 @@ pub struct Leaf {
 pub struct Subtree {
     pub id: NodeId,
     pub width_attr: f64,
-    /// Indices into [`DomWeight::leaves`].
-    pub leaves: Vec<usize>,
+    /// Its top leaves: `count` indices into [`DomWeight::leaves`] from
+    /// [`DomWeight::members`]`[first]` ([`DomWeight::leaves_of`]). A range
+    /// of one array, not a vector each: the 1,000,000-element bench page
+    /// has 487,000 subtrees (`tests/eval/SPEED.md`, 2026-11-30).
+    pub first: u32,
+    pub count: u32,
     pub weight: f64,
 }
 
@@ -114,6 +117,8 @@ pub struct DomWeight {
     pub roles: Vec<Role>,
     pub leaves: Vec<Leaf>,
     pub subtrees: Vec<Subtree>,
+    /// The subtrees' leaves, subtree after subtree ([`Subtree::first`]).
+    pub members: Vec<u32>,
     /// Index into `subtrees` of the heaviest (formula 3).
     pub best: Option<usize>,
 }
@@ -123,7 +128,12 @@ impl DomWeight {
     pub fn body_leaves(&self) -> impl Iterator<Item = &Leaf> {
         self.best
             .into_iter()
-            .flat_map(move |b| self.subtrees[b].leaves.iter().map(move |&l| &self.leaves[l]))
+            .flat_map(move |b| self.leaves_of(&self.subtrees[b]).iter().map(move |&l| &self.leaves[l as usize]))
+    }
+
+    /// Indices into [`DomWeight::leaves`] of `s`'s top leaves.
+    pub fn leaves_of(&self, s: &Subtree) -> &[u32] {
+        &self.members[s.first as usize..(s.first + s.count) as usize]
     }
 
     /// The subtree rooted at `id`, if `id` roots one.
@@ -230,7 +240,6 @@ pub fn weigh_segmented(page: &Page, seg: &Segmentation) -> DomWeight {
         let word_num = l.words - l.link_words;
         leaves.push(Leaf {
             id: l.id,
-            nodes: l.nodes(page).to_vec(),
             parent: l.parent,
             word_num,
             link_num: l.links,
@@ -242,17 +251,20 @@ pub fn weigh_segmented(page: &Page, seg: &Segmentation) -> DomWeight {
     // Subtrees: blocks with top leaves, in document order.
     // Stable: leaves of one parent stay in document order.
     let parents: Vec<u64> = leaves.iter().map(|l| l.parent as u64).collect();
-    let by_parent: Vec<(NodeId, usize)> =
-        crate::sort::order(&parents).into_iter().map(|i| (leaves[i as usize].parent, i as usize)).collect();
+    let members = crate::sort::order(&parents);
+    drop(parents);
     let mut subtrees: Vec<Subtree> = Vec::new();
-    for (parent, i) in by_parent {
+    for (at, &i) in members.iter().enumerate() {
+        let parent = leaves[i as usize].parent;
         match subtrees.last_mut() {
-            Some(s) if s.id == parent => s.leaves.push(i),
-            _ => subtrees.push(Subtree { id: parent, width_attr: 0.0, leaves: vec![i], weight: 0.0 }),
+            Some(s) if s.id == parent => s.count += 1,
+            _ => subtrees.push(Subtree { id: parent, width_attr: 0.0, first: at as u32, count: 1, weight: 0.0 }),
         }
     }
+    let mut imps: Vec<f64> = Vec::new();
     for s in &mut subtrees {
-        let imps: Vec<f64> = s.leaves.iter().map(|&l| leaves[l].node_imp).collect();
+        imps.clear();
+        imps.extend(members[s.first as usize..(s.first + s.count) as usize].iter().map(|&l| leaves[l as usize].node_imp));
         s.width_attr = page.element(s.id).map_or(1.0, |e| f64::from(e.width_ratio));
         s.weight = subtree_weight(s.width_attr, &imps);
         roles[s.id] = Role::Subtree;
@@ -263,7 +275,7 @@ pub fn weigh_segmented(page: &Page, seg: &Segmentation) -> DomWeight {
             best = Some(i);
         }
     }
-    DomWeight { roles, leaves, subtrees, best }
+    DomWeight { roles, leaves, subtrees, members, best }
 }
 
 /// The method as a signal: writes [`COLUMNS`].
@@ -286,8 +298,8 @@ pub fn score(cx: &Context, table: &mut ScoreTable) -> DomWeight {
     }
     if let Some(b) = w.best {
         table.set(c[6], w.subtrees[b].id, 1.0);
-        for &l in &w.subtrees[b].leaves {
-            table.set(c[6], w.leaves[l].id, 1.0);
+        for &l in w.leaves_of(&w.subtrees[b]) {
+            table.set(c[6], w.leaves[l as usize].id, 1.0);
         }
     }
     w

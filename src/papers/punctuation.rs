@@ -291,24 +291,29 @@ pub fn analyse(seg: &Segmentation) -> Vec<LeafPunctuation> {
 
 /// [`analyse`] with ε and θ given (tuned parameters, [`crate::params`]).
 pub fn analyse_at(seg: &Segmentation, epsilon: f64, theta: f64) -> Vec<LeafPunctuation> {
+    let mut out = Vec::with_capacity(seg.leaves.len());
+    analyse_each(seg, epsilon, theta, |p| out.push(p));
+    out
+}
+
+/// [`analyse_at`], each leaf's result handed to `f` in order rather than
+/// collected: the 1,000,000-element bench page's 490,000 results were
+/// 16 MB of wasm memory beside the mark counts at this method's peak
+/// (`tests/eval/SPEED.md`, 2026-11-30).
+pub fn analyse_each(seg: &Segmentation, epsilon: f64, theta: f64, mut f: impl FnMut(LeafPunctuation)) {
     let counts: Vec<[u32; CLASSES]> = seg.leaves.iter().map(|l| count_marks(&l.text)).collect();
     let similar = similar_counts_at(&counts, PAIRWISE_CAP, epsilon);
-    counts
-        .iter()
-        .zip(&seg.leaves)
-        .zip(similar)
-        .map(|((f, leaf), n)| {
-            let marks: u32 = f.iter().sum();
-            let weight = leaf_weight(n);
-            LeafPunctuation {
-                marks,
-                per_100: 100.0 * f64::from(marks) / f64::from(leaf.chars.max(1)),
-                similar: n,
-                weight,
-                kept: is_kept_at(weight, theta),
-            }
-        })
-        .collect()
+    for ((c, leaf), n) in counts.iter().zip(&seg.leaves).zip(similar) {
+        let marks: u32 = c.iter().sum();
+        let weight = leaf_weight(n);
+        f(LeafPunctuation {
+            marks,
+            per_100: 100.0 * f64::from(marks) / f64::from(leaf.chars.max(1)),
+            similar: n,
+            weight,
+            kept: is_kept_at(weight, theta),
+        });
+    }
 }
 
 const fn col(name: &'static str, label: &'static str, source: &'static str, description: &'static str) -> ColumnSpec {
@@ -333,7 +338,9 @@ pub const COLUMNS: &[ColumnSpec] = &[
 pub fn score(cx: &Context, table: &mut ScoreTable) {
     let c = table.add_all(COLUMNS);
     let (epsilon, theta) = (cx.params.get(crate::params::EPSILON), cx.params.get(crate::params::THETA));
-    for (leaf, p) in cx.seg.leaves.iter().zip(analyse_at(cx.seg, epsilon, theta)) {
+    let mut leaves = cx.seg.leaves.iter();
+    analyse_each(cx.seg, epsilon, theta, |p| {
+        let Some(leaf) = leaves.next() else { return };
         let values = [
             f64::from(p.marks),
             p.per_100,
@@ -344,7 +351,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         for (col, v) in c.iter().zip(values) {
             table.set(*col, leaf.id, v as f32);
         }
-    }
+    });
 }
 
 #[cfg(test)]

@@ -224,11 +224,14 @@ pub struct Analysis {
     /// Per leaf (the segmentation's order): the characteristics it
     /// satisfies ([`characteristics`]).
     pub satisfies: Vec<u32>,
-    /// Per node: formula (3).
+    /// Per block ([`Segmentation::block`]; an inline node's are 0, and so
+    /// are its sums: one cell a block, not a node, took 16 MB of wasm
+    /// memory less on the 1,000,000-element bench page, `tests/eval/SPEED.md`,
+    /// 2026-11-30): formula (3) ([`Analysis::wvc_at`]).
     pub wvc: Vec<f64>,
-    /// Per node: leaves under it satisfying any characteristic.
+    /// Per block: leaves under it satisfying any characteristic.
     pub record_leaves: Vec<u32>,
-    /// Per node: `Σ_k n_k`.
+    /// Per block: `Σ_k n_k`.
     pub hits: Vec<u32>,
     /// The Viterbi path from the root (phase 1: `<body>` is the initial
     /// state), ψ(0), ψ(1), …
@@ -238,26 +241,44 @@ pub struct Analysis {
     pub area: Option<NodeId>,
 }
 
+impl Analysis {
+    /// Formula (3) at node `id` (0 at an inline node).
+    pub fn wvc_at(&self, seg: &Segmentation, id: NodeId) -> f64 {
+        seg.block(id).map_or(0.0, |b| self.wvc[b])
+    }
+
+    /// Leaves under node `id` satisfying any characteristic.
+    pub fn record_leaves_at(&self, seg: &Segmentation, id: NodeId) -> u32 {
+        seg.block(id).map_or(0, |b| self.record_leaves[b])
+    }
+
+    /// `Σ_k n_k` at node `id`.
+    pub fn hits_at(&self, seg: &Segmentation, id: NodeId) -> u32 {
+        seg.block(id).map_or(0, |b| self.hits[b])
+    }
+}
+
 /// Runs the method over a segmented page.
 pub fn analyse(page: &Page, seg: &Segmentation) -> Analysis {
     let n = page.nodes.len();
     let satisfies: Vec<u32> = seg.leaves.iter().map(|l| characteristics(&l.text)).collect();
     let total = seg.leaves.len() as u32;
-    let mut wvc = vec![0.0f64; n];
-    let mut count = vec![0u32; n];
-    let mut hits = vec![0u32; n];
+    // Per block: a leaf's holder and its ancestors are blocks.
+    let mut wvc = vec![0.0f64; seg.blocks()];
+    let mut count = vec![0u32; seg.blocks()];
+    let mut hits = vec![0u32; seg.blocks()];
     // Bottom-up sums (pre-order arena: children after parents), one
     // characteristic at a time; k = CHARACTERISTICS counts any of them.
     let sum_up = |count: &mut Vec<u32>, bit: u32| {
         count.iter_mut().for_each(|c| *c = 0);
         for (leaf, s) in seg.leaves.iter().zip(&satisfies) {
-            if s & bit != 0 {
-                count[leaf.holder()] += 1;
+            if let (true, Some(b)) = (s & bit != 0, seg.block(leaf.holder())) {
+                count[b] += 1;
             }
         }
-        for id in (1..n).rev() {
-            if let Some(p) = page.nodes[id].parent {
-                count[p] += count[id];
+        for b in (0..seg.blocks()).rev() {
+            if let Some(p) = seg.block_parent(b) {
+                count[p] += count[b];
             }
         }
     };
@@ -282,13 +303,14 @@ pub fn analyse(page: &Page, seg: &Segmentation) -> Analysis {
         path.push(cur);
         loop {
             let mut best: Option<NodeId> = None;
+            let at = |id: NodeId| seg.block(id).map_or(0.0, |b| wvc[b]);
             for &c in page.children(cur) {
-                if page.element(c).is_some() && !seg.is_inline(c) && best.map_or(true, |b| wvc[c] > wvc[b]) {
+                if page.element(c).is_some() && !seg.is_inline(c) && best.map_or(true, |b| at(c) > at(b)) {
                     best = Some(c);
                 }
             }
             match best {
-                Some(b) if wvc[cur] > 0.0 && emission(wvc[b], wvc[cur]) >= DESCEND_MIN_SHARE => {
+                Some(b) if at(cur) > 0.0 && emission(at(b), at(cur)) >= DESCEND_MIN_SHARE => {
                     cur = b;
                     path.push(cur);
                 }
@@ -298,7 +320,9 @@ pub fn analyse(page: &Page, seg: &Segmentation) -> Analysis {
     }
     let area = path.last().copied().filter(|&a| {
         let leaves = seg.sums(a).leaves;
-        hits[a] >= AREA_MIN_HITS && f64::from(record_leaves[a]) >= AREA_MIN_LEAF_SHARE * f64::from(leaves)
+        let b = seg.block(a);
+        b.map_or(0, |b| hits[b]) >= AREA_MIN_HITS
+            && f64::from(b.map_or(0, |b| record_leaves[b])) >= AREA_MIN_LEAF_SHARE * f64::from(leaves)
     });
     Analysis { satisfies, wvc, record_leaves, hits, path, area }
 }
@@ -513,7 +537,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     for id in 0..page.nodes.len() {
         let element = page.element(id).is_some();
         if element {
-            table.set(c[1], id, a.wvc[id] as f32);
+            table.set(c[1], id, a.wvc_at(seg, id) as f32);
             table.set(c[2], id, 0.0);
         }
         if element || leaf_at(seg, id).is_some() {
@@ -613,10 +637,10 @@ mod page_tests {
         let wa = 2.0 * l6(2.0) + l6(1.0) + l6(1.0);
         let wb = l6(1.0) + l6(1.0);
         let root = 3.0 * l6(3.0) + 3.0 * l6(1.0);
-        assert!((a.wvc[find(&page, "a")] - wa).abs() < 1e-9);
-        assert!((a.wvc[find(&page, "b")] - wb).abs() < 1e-9);
-        assert!((a.wvc[0] - root).abs() < 1e-9);
-        assert_eq!(a.record_leaves[0], 3);
+        assert!((a.wvc_at(&seg, find(&page, "a")) - wa).abs() < 1e-9);
+        assert!((a.wvc_at(&seg, find(&page, "b")) - wb).abs() < 1e-9);
+        assert!((a.wvc_at(&seg, 0) - root).abs() < 1e-9);
+        assert_eq!(a.record_leaves_at(&seg, 0), 3);
     }
 
     fn product_page() -> String {
@@ -673,7 +697,7 @@ mod page_tests {
         let a = analyse(&page, &seg);
         let spec = find(&page, "spec");
         assert_eq!(a.area, Some(spec));
-        assert_eq!((a.record_leaves[spec], a.hits[spec]), (1, 4));
+        assert_eq!((a.record_leaves_at(&seg, spec), a.hits_at(&seg, spec)), (1, 4));
         let cx = Context::new(&page, &seg);
         assert_eq!(pairs(&cx, spec).len(), 3);
     }
@@ -688,7 +712,7 @@ mod page_tests {
         let (page, seg) = run(&html);
         let a = analyse(&page, &seg);
         assert_eq!(a.area, None);
-        assert_eq!(a.record_leaves[0], 3);
+        assert_eq!(a.record_leaves_at(&seg, 0), 3);
     }
 
     #[test]

@@ -179,15 +179,16 @@ pub struct FormatMatch {
 /// left out; a leaf that differs from a useful leaf in exactly component k
 /// shares that leaf's k-left-out key but not its full key.
 pub fn match_formats(formats: &[Format], useful: &[bool]) -> FormatMatch {
-    let keys: Vec<FormatKeys> = formats.iter().map(FormatKeys::of).collect();
-    match_keys(&keys, useful)
+    let mut keys = DistinctKeys::default();
+    let of: Vec<u32> = formats.iter().map(|f| keys.add(FormatKeys::of(f))).collect();
+    match_keys(&keys.formats, &of, useful)
 }
 
 /// A format as [`match_formats`] needs it: its keys ([`format_keys`]) and
 /// which components are known (bit p for component p). 64 bytes where the
 /// format and its keys were 152: the 1,000,000-element bench page has half
 /// a million leaves.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct FormatKeys {
     keys: [u64; PARTS + 1],
     known: u8,
@@ -200,14 +201,46 @@ impl FormatKeys {
     }
 }
 
-/// [`match_formats`] over the formats' keys.
-fn match_keys(keys: &[FormatKeys], useful: &[bool]) -> FormatMatch {
+impl std::hash::Hash for FormatKeys {
+    /// The full key, already a mixed hash ([`KeyMap`]'s pass-through).
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.keys[0]);
+    }
+}
+
+/// The distinct [`FormatKeys`] of a page's leaves, each once: a leaf
+/// holds the index of its own. A page has few formats for many leaves
+/// (the 1,000,000-element bench page a handful for 490,000), so the
+/// leaves' keys, 64 bytes a leaf, were 31 MB of this method's peak there
+/// (`tests/eval/SPEED.md`, 2026-11-30); an index is 4 bytes.
+#[derive(Default)]
+struct DistinctKeys {
+    formats: Vec<FormatKeys>,
+    index: HashMap<FormatKeys, u32, BuildHasherDefault<PassThrough>>,
+}
+
+impl DistinctKeys {
+    /// The index of `k` among the distinct keys, added if new.
+    fn add(&mut self, k: FormatKeys) -> u32 {
+        let next = self.formats.len() as u32;
+        let at = *self.index.entry(k).or_insert(next);
+        if at == next {
+            self.formats.push(k);
+        }
+        at
+    }
+}
+
+/// [`match_formats`] over the formats' keys: leaf `i`'s are
+/// `formats[of[i]]`.
+fn match_keys(formats: &[FormatKeys], of: &[u32], useful: &[bool]) -> FormatMatch {
     // Grown as formats come, not sized for every leaf: a page of many
     // leaves has few formats (the bench page's 490,000 leaves, a handful),
     // and a map sized for all of them was 17 MB of this method's peak.
     let mut all = KeyMap::default();
     let mut good: Vec<KeyMap> = vec![KeyMap::default(); PARTS + 1];
-    for (i, k) in keys.iter().enumerate() {
+    let keys = of.iter().map(|&f| &formats[f as usize]);
+    for (i, k) in keys.clone().enumerate() {
         *all.entry(k.keys[0]).or_default() += 1;
         if useful[i] {
             for (map, &key) in good.iter_mut().zip(&k.keys) {
@@ -215,8 +248,8 @@ fn match_keys(keys: &[FormatKeys], useful: &[bool]) -> FormatMatch {
             }
         }
     }
-    let mut similarity = vec![0.0; keys.len()];
-    for (i, k) in keys.iter().enumerate() {
+    let mut similarity = vec![0.0; of.len()];
+    for (i, k) in keys.clone().enumerate() {
         let full = good[0].get(&k.keys[0]).copied().unwrap_or(0);
         if full > u32::from(useful[i]) {
             similarity[i] = 1.0;
@@ -235,7 +268,7 @@ fn match_keys(keys: &[FormatKeys], useful: &[bool]) -> FormatMatch {
         }
     }
     drop(good);
-    let group = keys.iter().map(|k| all[&k.keys[0]]).collect();
+    let group = keys.map(|k| all[&k.keys[0]]).collect();
     FormatMatch { similarity, group }
 }
 
@@ -538,13 +571,14 @@ pub fn analyse_each(page: &Page, seg: &Segmentation, mut f: impl FnMut(LeafStats
     let useful: Vec<bool> = visible.iter().map(|&i| is_useful(d(i), l(i), uniform)).collect();
     // Each leaf's format is reduced to its keys as it is made, and the
     // per-node inputs are freed before the matching (memory on large pages).
-    let keys: Vec<FormatKeys> = {
+    let mut keys = DistinctKeys::default();
+    let of: Vec<u32> = {
         let path = path_hashes(page);
         let shifts = grid_shifts(page);
-        visible.iter().map(|&i| FormatKeys::of(&leaf_format(page, &seg.leaves[i as usize], &path, &shifts))).collect()
+        visible.iter().map(|&i| keys.add(FormatKeys::of(&leaf_format(page, &seg.leaves[i as usize], &path, &shifts)))).collect()
     };
-    let m = match_keys(&keys, &useful);
-    drop(keys);
+    let m = match_keys(&keys.formats, &of, &useful);
+    drop((keys, of));
     for (j, &i) in visible.iter().enumerate() {
         let (d, l) = (d(i), l(i));
         f(LeafStats {
@@ -595,25 +629,30 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     let c = table.add_all(COLUMNS);
     let (page, seg) = (cx.page, cx.seg);
     // σ and l of containers: visible leaves summed at their holder, then up.
+    // Per block: a leaf's holder and its ancestors are blocks
+    // ([`Segmentation::block`]), an inline node's sums are 0.
     {
         let n = page.nodes.len();
-        let mut chars = vec![0u32; n];
-        let mut links = vec![0u32; n];
+        let mut chars = vec![0u32; seg.blocks()];
+        let mut links = vec![0u32; seg.blocks()];
         for leaf in seg.leaves.iter().filter(|l| !l.hidden) {
-            chars[leaf.holder()] += leaf.chars;
-            links[leaf.holder()] += leaf.link_chars;
+            if let Some(b) = seg.block(leaf.holder()) {
+                chars[b] += leaf.chars;
+                links[b] += leaf.link_chars;
+            }
         }
-        for id in (1..n).rev() {
-            if let Some(p) = page.nodes[id].parent {
-                chars[p] += chars[id];
-                links[p] += links[id];
+        for b in (0..seg.blocks()).rev() {
+            if let Some(p) = seg.block_parent(b) {
+                chars[p] += chars[b];
+                links[p] += links[b];
             }
         }
         for id in 0..n {
-            if chars[id] > 0 && page.element(id).is_some() {
-                let s = f64::from(chars[id]);
+            let Some(b) = seg.block(id) else { continue };
+            if chars[b] > 0 && page.element(id).is_some() {
+                let s = f64::from(chars[b]);
                 table.set(c[0], id, s as f32);
-                table.set(c[1], id, link_density(f64::from(links[id]), s) as f32);
+                table.set(c[1], id, link_density(f64::from(links[b]), s) as f32);
             }
         }
     }

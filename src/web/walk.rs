@@ -538,6 +538,9 @@ pub fn walk_into(doc: &Document, sink: &mut dyn Sink) -> Result<Walk, Error> {
     }
     let walk_ms = performance_now() - started;
     let style_ms = style_time.total_ms().min(walk_ms);
+    // Kept with the page for the extraction's life: without the room
+    // pushing left (see `Builder::finish`).
+    nodes.shrink_to_fit();
     Ok(Walk { facts, nodes, walk_ms, style_ms })
 }
 
