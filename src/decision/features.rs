@@ -362,8 +362,11 @@ pub fn each_extras_row(cx: &Context, p1: &[f32], f: &mut dyn FnMut(usize, &[f32]
     }
 }
 
-/// What the [`auto_extras`] rows are read from: per node the visible
-/// leaves' characters and probability-weighted characters under it, the
+/// What the [`auto_extras`] rows are read from: per block (an inline
+/// node's are 0: one cell a block rather than a node, 8 MB of wasm memory
+/// less on the 1,000,000-element bench page, `tests/eval/SPEED.md`,
+/// 2026-11-30) the visible leaves' characters and probability-weighted
+/// characters under it (read per node through `chars` and `pchars`), the
 /// page's figures, and the leaves' character offsets. Any leaf's row is
 /// then made on its own ([`Extras::row`]), so the decision reads it beside
 /// the leaf's [`each_row`] row without a matrix of them: on the generated
@@ -391,32 +394,32 @@ impl<'a> Extras<'a> {
         let seg = cx.seg;
         let n = seg.leaves.len();
         let nodes = page.nodes.len();
-        let mut chars = vec![0f32; nodes];
-        let mut pchars = vec![0f32; nodes];
+        let mut chars = vec![0f32; seg.blocks()];
+        let mut pchars = vec![0f32; seg.blocks()];
         for (i, l) in seg.leaves.iter().enumerate() {
-            if l.hidden {
-                continue;
-            }
-            chars[l.holder()] += l.chars as f32;
-            pchars[l.holder()] += l.chars as f32 * p1[i];
+            let Some(b) = seg.block(l.holder()).filter(|_| !l.hidden) else { continue };
+            chars[b] += l.chars as f32;
+            pchars[b] += l.chars as f32 * p1[i];
         }
-        for id in (1..nodes).rev() {
-            if let Some(p) = page.nodes[id].parent {
-                chars[p] += chars[id];
-                pchars[p] += pchars[id];
+        // Blocks are in document order: from the last up.
+        for b in (0..seg.blocks()).rev() {
+            if let Some(p) = seg.block_parent(b) {
+                chars[p] += chars[b];
+                pchars[p] += pchars[b];
             }
         }
-        let total = chars.first().copied().unwrap_or(0.0).max(1.0);
+        let at = |v: &[f32], id: NodeId| seg.block(id).map_or(0.0, |b| v[b]);
+        let total = if nodes == 0 { 0.0 } else { at(&chars, 0) }.max(1.0);
         // The best subtree: most net content, Σ chars·(2p − 1).
         let mut best: Option<(f32, usize)> = None;
         for id in 0..nodes {
-            let gain = 2.0 * pchars[id] - chars[id];
+            let gain = 2.0 * at(&pchars, id) - at(&chars, id);
             if page.element(id).is_some() && best.map_or(true, |(g, _)| gain > g) {
                 best = Some((gain, id));
             }
         }
         let page_max = p1.iter().copied().fold(0.0, f32::max);
-        let page_mean = pchars.first().copied().unwrap_or(0.0) / total;
+        let page_mean = if nodes == 0 { 0.0 } else { at(&pchars, 0) } / total;
         let kept: f32 = seg.leaves.iter().zip(p1).filter(|(l, &p)| p >= 0.5 && !l.hidden).map(|(l, _)| l.chars as f32).sum::<f32>() / total;
         // The run of confident leaves: characters before the first and after
         // the last one (a call to action after an article, a teaser before it).
@@ -429,10 +432,21 @@ impl<'a> Extras<'a> {
         Extras { cx, p1, chars, pchars, total, best, page_max, page_mean, kept, first_c, last_c, offset }
     }
 
+    /// The visible leaves' characters under node `id`.
+    fn chars(&self, id: NodeId) -> f32 {
+        self.cx.seg.block(id).map_or(0.0, |b| self.chars[b])
+    }
+
+    /// The visible leaves' characters under node `id`, each times its
+    /// leaf's first-stage probability.
+    fn pchars(&self, id: NodeId) -> f32 {
+        self.cx.seg.block(id).map_or(0.0, |b| self.pchars[b])
+    }
+
     /// Leaf `i`'s row ([`auto_context_names`]), into `values` (cleared first).
     pub fn row(&self, i: usize, values: &mut Vec<f32>) {
         let (page, seg, p1) = (self.cx.page, self.cx.seg, self.p1);
-        let (chars, total) = (&self.chars, self.total);
+        let total = self.total;
         let n = seg.leaves.len();
         values.clear();
         let at = |j: isize| -> f32 {
@@ -448,7 +462,7 @@ impl<'a> Extras<'a> {
         match self.best {
             Some((_, b)) => {
                 values.push(if page.contains(b, h) { 1.0 } else { 0.0 });
-                values.push(chars[b] / total);
+                values.push(self.chars(b) / total);
                 let mut d = 0f32;
                 let mut cur = Some(h);
                 while let Some(c) = cur {
@@ -472,7 +486,7 @@ impl<'a> Extras<'a> {
         }
         for k in 1..=ANCESTOR_LEVELS {
             values.push(match ancestor(page, h, k) {
-                Some(a) if chars[a] > 0.0 => self.pchars[a] / chars[a],
+                Some(a) if self.chars(a) > 0.0 => self.pchars(a) / self.chars(a),
                 _ => f32::NAN,
             });
         }
