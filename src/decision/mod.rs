@@ -582,30 +582,37 @@ pub fn list_completion(cx: &Context, keep: &[usize]) -> Vec<usize> {
 const NO_LIST: u32 = u32::MAX;
 
 /// Per leaf, the index of the list it is an item of ([`list_of`]; lists
-/// numbered by their node's order), or [`NO_LIST`]; and the number of
-/// lists. The list rules count per list, not in arrays over every node:
-/// those were 31 MB of the decision's passing peak on the
+/// numbered in the order of their first items), or [`NO_LIST`]; and the
+/// number of lists. The list rules count per list, not in arrays over
+/// every node: those were 31 MB of the decision's passing peak on the
 /// 1,000,000-element bench page (`tests/eval/SPEED.md`, session 27).
+///
+/// One pass in document order with the lists open around the leaf: a
+/// list's items lie in its subtree, and the list of an item leaf is its
+/// `<li>`'s parent, no more than two levels up, so it is the innermost of
+/// the open lists holding the leaf, or a new one inside them. Sorting the
+/// item leaves by list node instead held 20 bytes an item (12 MB on the
+/// bench page, the decision's peak; `tests/eval/SPEED.md`, 2026-11-30).
 fn list_indices(cx: &Context) -> (Vec<u32>, usize) {
     let mut index = vec![NO_LIST; cx.seg.leaves.len()];
-    // The item leaves and their lists' nodes.
-    let (items, keys): (Vec<u32>, Vec<u64>) = cx
-        .seg
-        .leaves
-        .iter()
-        .enumerate()
-        .filter_map(|(i, l)| list_of(cx, l).map(|n| (i as u32, n as u64)))
-        .unzip();
-    // By list node: the items of one list together.
-    let order = crate::sort::order(&keys);
-    let mut lists = 0;
-    for list in order.chunk_by(|&a, &b| keys[a as usize] == keys[b as usize]) {
-        for &k in list {
-            index[items[k as usize] as usize] = lists as u32;
+    // (list node, its number, the end of its subtree), innermost last.
+    let mut open: Vec<(NodeId, u32, NodeId)> = Vec::new();
+    let mut lists = 0u32;
+    for (i, l) in cx.seg.leaves.iter().enumerate() {
+        let Some(list) = list_of(cx, l) else { continue };
+        while open.last().is_some_and(|&(_, _, end)| end <= l.id) {
+            open.pop();
         }
-        lists += 1;
+        index[i] = match open.last() {
+            Some(&(node, k, _)) if node == list => k,
+            _ => {
+                open.push((list, lists, cx.page.subtree_end(list)));
+                lists += 1;
+                lists - 1
+            }
+        };
     }
-    (index, lists)
+    (index, lists as usize)
 }
 
 /// Per node: the words of the visible leaves under it for which
@@ -2031,6 +2038,32 @@ mod tests {
         assert_eq!(repeats[0], seg.leaves.len() - 1);
         // Only what is kept is compared: a repeat of a rejected block stays.
         assert!(repeated_leaves(&cx, &all[1..]).is_empty());
+    }
+
+    /// Lists numbered in one pass group the item leaves as their list
+    /// nodes do, nested lists between their parent list's items included.
+    #[test]
+    fn list_numbers_group_items_by_list() {
+        let page = crate::html::parse_document(
+            "<html><body><ul><li><ul><li>inner one</li><li>inner two</li></ul></li><li>outer one\
+             <ol><li>deep one</li><li>deep two</li></ol>outer tail</li><li>outer two</li></ul>\
+             <p>between</p><ul><li>next one</li><li><b>next</b> two</li></ul></body></html>",
+            "u",
+        )
+        .unwrap();
+        let seg = crate::segment::segment(&page);
+        let cx = Context::new(&page, &seg);
+        let (index, lists) = list_indices(&cx);
+        let nodes: Vec<Option<NodeId>> = seg.leaves.iter().map(|l| list_of(&cx, l)).collect();
+        assert_eq!(lists, 4, "{:?}", seg.leaves.iter().map(|l| &l.text).collect::<Vec<_>>());
+        for i in 0..seg.leaves.len() {
+            assert_eq!(index[i] == NO_LIST, nodes[i].is_none());
+            for j in 0..seg.leaves.len() {
+                if index[i] != NO_LIST && index[j] != NO_LIST {
+                    assert_eq!(index[i] == index[j], nodes[i] == nodes[j], "{i} {j}");
+                }
+            }
+        }
     }
 
     #[test]
