@@ -156,7 +156,7 @@ pub struct Segmentation {
     block_sums: Vec<Sums>,
     /// Per block: its parent's block slot ([`NONE`] for the root's), so
     /// that sums of leaves go up the tree block by block
-    /// ([`Segmentation::block_parent`]).
+    /// ([`Segmentation::blocks_up`]).
     block_parent: Vec<u32>,
 }
 
@@ -193,20 +193,23 @@ impl Segmentation {
         self.block_sums.len()
     }
 
-    /// The block slot of block `b`'s parent (None for the root's). Blocks
-    /// are in document order: a loop from the last block to the first sees
-    /// every block before its parent, as a loop over the nodes from the
-    /// last (pre-order arena). Per-block sums of leaves go up the tree
-    /// through it (an inline node's are 0): fewer steps than over every
-    /// node, and one cell a block, not a node (on the 1,000,000-element
-    /// bench page 500,000 blocks of 1,487,941 nodes; `tests/eval/SPEED.md`,
-    /// 2026-11-30).
+    /// Each block with a parent block, as (block slot, its parent's slot),
+    /// from the last block to the first: blocks are in document order, so
+    /// every block comes before its parent, as in a loop over the nodes
+    /// from the last (pre-order arena). Per-block sums of leaves go up the
+    /// tree through it (an inline node's are 0, [`Segmentation::at_block`]):
+    /// fewer steps than over every node, and one cell a block, not a node
+    /// (on the 1,000,000-element bench page 500,000 blocks of 1,487,941
+    /// nodes; `tests/eval/SPEED.md`, 2026-11-30).
+    pub fn blocks_up(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        blocks_up(&self.block_parent)
+    }
+
+    /// Node `id`'s value in `values`, one per block: the default (0) for
+    /// an inline node, whose sums of leaves are 0.
     #[inline]
-    pub fn block_parent(&self, b: usize) -> Option<usize> {
-        match self.block_parent[b] {
-            NONE => None,
-            p => Some(p as usize),
-        }
+    pub fn at_block<T: Copy + Default>(&self, values: &[T], id: NodeId) -> T {
+        self.block(id).map_or_else(T::default, |b| values[b])
     }
 
     /// Sums over node `id`'s subtree (leaves are counted at their holder,
@@ -218,6 +221,14 @@ impl Segmentation {
             b => self.block_sums[b as usize],
         }
     }
+}
+
+/// [`Segmentation::blocks_up`] over each block's parent slot.
+fn blocks_up(block_parent: &[u32]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    (0..block_parent.len()).rev().filter_map(|b| match block_parent[b] {
+        NONE => None,
+        p => Some((b, p as usize)),
+    })
 }
 
 /// Cuts `page` into leaves.
@@ -330,12 +341,10 @@ pub fn segment(page: &Page) -> Segmentation {
             s.hidden_chars += leaf.chars;
         }
     }
-    for b in (0..seg.block_parent.len()).rev() {
-        let p = seg.block_parent[b];
-        if p != NONE {
-            let s = seg.block_sums[b];
-            seg.block_sums[p as usize].add(&s);
-        }
+    let Segmentation { block_parent, block_sums, .. } = &mut seg;
+    for (b, p) in blocks_up(block_parent) {
+        let s = block_sums[b];
+        block_sums[p].add(&s);
     }
     seg
 }

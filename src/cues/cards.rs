@@ -72,7 +72,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
 
 /// [`card_siblings`]' count at node `id` (0 for an inline node).
 pub fn card_count(cx: &Context, counts: &[u32], id: NodeId) -> u32 {
-    cx.seg.block(id).map_or(0, |b| counts[b])
+    cx.seg.at_block(counts, id)
 }
 
 /// The card holding `id` ([`CARD_LEVELS`]), by [`card_siblings`]' counts.
@@ -113,14 +113,11 @@ pub fn card_siblings(cx: &Context) -> Vec<u32> {
             text[h] = text[h].min(i);
         }
     }
-    // Blocks are in document order: a child block comes after its parent.
-    for b in (0..seg.blocks()).rev() {
-        if let Some(p) = seg.block_parent(b) {
-            leaves[p] += leaves[b];
-            words[p] = words[p].saturating_add(words[b]);
-            title[p] = title[p].min(title[b]);
-            text[p] = text[p].min(text[b]);
-        }
+    for (b, p) in seg.blocks_up() {
+        leaves[p] += leaves[b];
+        words[p] = words[p].saturating_add(words[b]);
+        title[p] = title[p].min(title[b]);
+        text[p] = text[p].min(text[b]);
     }
     let signature = |id: NodeId| -> Option<u64> {
         let e = page.element(id)?;

@@ -401,14 +401,11 @@ impl<'a> Extras<'a> {
             chars[b] += l.chars as f32;
             pchars[b] += l.chars as f32 * p1[i];
         }
-        // Blocks are in document order: from the last up.
-        for b in (0..seg.blocks()).rev() {
-            if let Some(p) = seg.block_parent(b) {
-                chars[p] += chars[b];
-                pchars[p] += pchars[b];
-            }
+        for (b, p) in seg.blocks_up() {
+            chars[p] += chars[b];
+            pchars[p] += pchars[b];
         }
-        let at = |v: &[f32], id: NodeId| seg.block(id).map_or(0.0, |b| v[b]);
+        let at = |v: &[f32], id: NodeId| seg.at_block(v, id);
         let total = if nodes == 0 { 0.0 } else { at(&chars, 0) }.max(1.0);
         // The best subtree: most net content, Σ chars·(2p − 1).
         let mut best: Option<(f32, usize)> = None;
@@ -434,13 +431,13 @@ impl<'a> Extras<'a> {
 
     /// The visible leaves' characters under node `id`.
     fn chars(&self, id: NodeId) -> f32 {
-        self.cx.seg.block(id).map_or(0.0, |b| self.chars[b])
+        self.cx.seg.at_block(&self.chars, id)
     }
 
     /// The visible leaves' characters under node `id`, each times its
     /// leaf's first-stage probability.
     fn pchars(&self, id: NodeId) -> f32 {
-        self.cx.seg.block(id).map_or(0.0, |b| self.pchars[b])
+        self.cx.seg.at_block(&self.pchars, id)
     }
 
     /// Leaf `i`'s row ([`auto_context_names`]), into `values` (cleared first).

@@ -626,12 +626,8 @@ fn words_under<'a>(cx: &Context<'a>, counted: impl Fn(usize) -> bool) -> BlockWo
             words[b] = words[b].saturating_add(l.words);
         }
     }
-    // Blocks are in document order: one pass from the last up sums every
-    // subtree.
-    for b in (0..seg.blocks()).rev() {
-        if let Some(p) = seg.block_parent(b) {
-            words[p] = words[p].saturating_add(words[b]);
-        }
+    for (b, p) in seg.blocks_up() {
+        words[p] = words[p].saturating_add(words[b]);
     }
     BlockWords { seg, words }
 }

@@ -187,11 +187,9 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     }
     // Up the tree: children come after their parent in the arena.
     let n = cx.page.nodes.len();
-    for b in (0..seg.blocks()).rev() {
-        if let Some(p) = seg.block_parent(b) {
-            lines_sum[p] += lines_sum[b];
-            last_leaf[p] = last_leaf[p].max(last_leaf[b]);
-        }
+    for (b, p) in seg.blocks_up() {
+        lines_sum[p] += lines_sum[b];
+        last_leaf[p] = last_leaf[p].max(last_leaf[b]);
     }
     for id in 0..n {
         let sums = seg.sums(id);

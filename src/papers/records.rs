@@ -244,17 +244,17 @@ pub struct Analysis {
 impl Analysis {
     /// Formula (3) at node `id` (0 at an inline node).
     pub fn wvc_at(&self, seg: &Segmentation, id: NodeId) -> f64 {
-        seg.block(id).map_or(0.0, |b| self.wvc[b])
+        seg.at_block(&self.wvc, id)
     }
 
     /// Leaves under node `id` satisfying any characteristic.
     pub fn record_leaves_at(&self, seg: &Segmentation, id: NodeId) -> u32 {
-        seg.block(id).map_or(0, |b| self.record_leaves[b])
+        seg.at_block(&self.record_leaves, id)
     }
 
     /// `Σ_k n_k` at node `id`.
     pub fn hits_at(&self, seg: &Segmentation, id: NodeId) -> u32 {
-        seg.block(id).map_or(0, |b| self.hits[b])
+        seg.at_block(&self.hits, id)
     }
 }
 
@@ -276,10 +276,8 @@ pub fn analyse(page: &Page, seg: &Segmentation) -> Analysis {
                 count[b] += 1;
             }
         }
-        for b in (0..seg.blocks()).rev() {
-            if let Some(p) = seg.block_parent(b) {
-                count[p] += count[b];
-            }
+        for (b, p) in seg.blocks_up() {
+            count[p] += count[b];
         }
     };
     let present = satisfies.iter().fold(0, |a, s| a | s);
@@ -303,7 +301,7 @@ pub fn analyse(page: &Page, seg: &Segmentation) -> Analysis {
         path.push(cur);
         loop {
             let mut best: Option<NodeId> = None;
-            let at = |id: NodeId| seg.block(id).map_or(0.0, |b| wvc[b]);
+            let at = |id: NodeId| seg.at_block(&wvc, id);
             for &c in page.children(cur) {
                 if page.element(c).is_some() && !seg.is_inline(c) && best.map_or(true, |b| at(c) > at(b)) {
                     best = Some(c);
@@ -320,9 +318,8 @@ pub fn analyse(page: &Page, seg: &Segmentation) -> Analysis {
     }
     let area = path.last().copied().filter(|&a| {
         let leaves = seg.sums(a).leaves;
-        let b = seg.block(a);
-        b.map_or(0, |b| hits[b]) >= AREA_MIN_HITS
-            && f64::from(b.map_or(0, |b| record_leaves[b])) >= AREA_MIN_LEAF_SHARE * f64::from(leaves)
+        seg.at_block(&hits, a) >= AREA_MIN_HITS
+            && f64::from(seg.at_block(&record_leaves, a)) >= AREA_MIN_LEAF_SHARE * f64::from(leaves)
     });
     Analysis { satisfies, wvc, record_leaves, hits, path, area }
 }

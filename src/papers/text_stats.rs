@@ -641,11 +641,9 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
                 links[b] += leaf.link_chars;
             }
         }
-        for b in (0..seg.blocks()).rev() {
-            if let Some(p) = seg.block_parent(b) {
-                chars[p] += chars[b];
-                links[p] += links[b];
-            }
+        for (b, p) in seg.blocks_up() {
+            chars[p] += chars[b];
+            links[p] += links[b];
         }
         for id in 0..n {
             let Some(b) = seg.block(id) else { continue };
