@@ -366,11 +366,11 @@ fn left_out(cx: &Context, decision: &Decision, meta: &Metadata) -> Vec<usize> {
     let first_heading = decision
         .leaves
         .iter()
-        .filter(|&&l| !seg.leaves[l].text.is_empty())
+        .filter(|&&l| !seg.leaves[l].text(page).is_empty())
         .take(3)
         .find(|&&l| page.tag(seg.leaves[l].holder()).is_some_and(|t| t.heading_level().is_some()));
     if let Some(&l) = first_heading {
-        let k = text::fold_for_compare(&seg.leaves[l].text);
+        let k = text::fold_for_compare(seg.leaves[l].text(page));
         let is_headline = (!title_key.is_empty()
             && (k == title_key || (k.chars().count() >= HEADLINE_MIN_PARTIAL_CHARS && title_key.contains(&k))))
             || (!k.is_empty() && k == text::fold_for_compare(&meta.headline));
@@ -381,7 +381,7 @@ fn left_out(cx: &Context, decision: &Decision, meta: &Metadata) -> Vec<usize> {
     if let Some(by) = meta.byline_node {
         for &l in &decision.leaves {
             let leaf = &seg.leaves[l];
-            let short = leaf.text.chars().count() < metadata::MAX_BYLINE_CHARS;
+            let short = leaf.text(page).chars().count() < metadata::MAX_BYLINE_CHARS;
             let inside_byline = leaf.nodes(page).iter().any(|&n| page.contains(by, n));
             let holds_byline = leaf.nodes(page).iter().any(|&n| page.contains(n, by));
             if inside_byline || (holds_byline && short) {
@@ -434,7 +434,7 @@ impl<'a> Builder<'a> {
                 return;
             }
             self.has_kept[n] = true;
-            match self.page.nodes[n].parent {
+            match self.page.nodes[n].parent() {
                 Some(p) => n = p,
                 None => return,
             }
@@ -485,7 +485,7 @@ impl<'a> Builder<'a> {
                 // kept text.
                 let mut a = n;
                 loop {
-                    match self.page.nodes[a].parent {
+                    match self.page.nodes[a].parent() {
                         Some(p) => a = p,
                         None => break false,
                     }
@@ -556,7 +556,7 @@ impl<'a> Builder<'a> {
     /// From a `<picture>`'s `<source>`s, for an image without a usable
     /// address of its own.
     fn picture_source(&self, n: NodeId) -> Option<String> {
-        let parent = self.page.nodes[n].parent?;
+        let parent = self.page.nodes[n].parent()?;
         if self.tag(parent) != Some(Tag::Picture) {
             return None;
         }
@@ -661,11 +661,11 @@ impl<'a> Builder<'a> {
     /// text.
     fn terms_in_groups(&self, dl: NodeId) -> bool {
         let page = self.page;
-        let is_group = |n: NodeId| n == dl || (page.tag(n) == Some(Tag::Div) && page.nodes[n].parent == Some(dl));
+        let is_group = |n: NodeId| n == dl || (page.tag(n) == Some(Tag::Div) && page.nodes[n].parent() == Some(dl));
         self.leaves_under(dl).filter(|&l| self.kept_leaf[l]).all(|l| {
             let holder = self.seg.leaves[l].holder().max(dl);
             page.closest(holder, |e| matches!(e.tag, Tag::Dt | Tag::Dd))
-                .is_some_and(|part| part > dl && page.nodes[part].parent.is_some_and(is_group))
+                .is_some_and(|part| part > dl && page.nodes[part].parent().is_some_and(is_group))
         })
     }
 
@@ -680,8 +680,8 @@ impl<'a> Builder<'a> {
         self.leaves_under(t).filter(|&l| self.kept_leaf[l]).all(|l| {
             let holder = self.seg.leaves[l].holder().max(t);
             match page.closest(holder, |e| matches!(e.tag, Tag::Td | Tag::Th | Tag::Caption)) {
-                Some(cell) if page.tag(cell) == Some(Tag::Caption) => page.nodes[cell].parent == Some(t),
-                Some(cell) => page.nodes[cell].parent.is_some_and(|r| rows.contains(&r)),
+                Some(cell) if page.tag(cell) == Some(Tag::Caption) => page.nodes[cell].parent() == Some(t),
+                Some(cell) => page.nodes[cell].parent().is_some_and(|r| rows.contains(&r)),
                 None => false,
             }
         })
@@ -747,7 +747,7 @@ impl<'a> Builder<'a> {
                 let text = self
                     .leaves_under(c)
                     .filter(|&l| self.kept_leaf[l])
-                    .map(|l| self.seg.leaves[l].text.clone())
+                    .map(|l| self.seg.leaves[l].text(self.page).to_string())
                     .collect::<Vec<_>>()
                     .join("\n");
                 if !text.is_empty() {
@@ -798,8 +798,8 @@ impl<'a> Builder<'a> {
         let nodes = leaf.nodes(self.page);
         let in_pre = self.page.closest(holder, |e| e.tag == Tag::Pre);
         if let Some(pre) = in_pre {
-            if !leaf.text.is_empty() {
-                out.push(Block::Code { text: leaf.text.clone(), lang: self.code_lang(pre), nodes: nodes.to_vec() });
+            if !leaf.text(self.page).is_empty() {
+                out.push(Block::Code { text: leaf.text(self.page).to_string(), lang: self.code_lang(pre), nodes: nodes.to_vec() });
             }
         } else {
             let inlines = self.inlines(leaf);
@@ -905,7 +905,7 @@ impl<'a> Builder<'a> {
                 .copied()
                 .filter(|&c| matches!(self.tag(c), Some(Tag::Td | Tag::Th)))
                 .collect();
-            let in_head = self.page.nodes[r].parent.and_then(|p| self.tag(p)) == Some(Tag::Thead);
+            let in_head = self.page.nodes[r].parent().and_then(|p| self.tag(p)) == Some(Tag::Thead);
             let head = in_head || (!cells.is_empty() && cells.iter().all(|&c| self.tag(c) == Some(Tag::Th)));
             if !(self.has_kept[r] || (head && any_body)) {
                 continue;

@@ -404,7 +404,7 @@ fn scores_out(page: &Page, seg: &segment::Segmentation, table: &ScoreTable, deci
             .collect();
         rows.push(ScoreRow {
             node: id,
-            parent: node.parent,
+            parent: node.parent(),
             tag,
             values,
             content: decision.content[id],

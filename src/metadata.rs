@@ -634,7 +634,7 @@ fn header_texts(page: &Page, start: NodeId) -> impl Iterator<Item = &str> + '_ {
     (start + 1..page.nodes.len())
         .filter_map(move |id| match &page.nodes[id].kind {
             crate::model::NodeKind::Text(t)
-                if !text::is_blank(t) && !page.nodes[id].parent.and_then(|p| page.element(p)).is_some_and(|e| e.hidden) =>
+                if !text::is_blank(t) && !page.nodes[id].parent().and_then(|p| page.element(p)).is_some_and(|e| e.hidden) =>
             {
                 Some(&**t)
             }
@@ -1304,7 +1304,7 @@ fn byline_date_start(s: &str) -> Option<usize> {
 /// beside the text), then anywhere: an author box elsewhere is often a bio
 /// or another story's.
 fn body_byline(page: &Page, root: Option<NodeId>) -> Option<(NodeId, String)> {
-    let near = root.map(|r| page.subtree(page.nodes[r].parent.unwrap_or(r)));
+    let near = root.map(|r| page.subtree(page.nodes[r].parent().unwrap_or(r)));
     let all = 0..page.nodes.len();
     [Hint::Marked, Hint::Label, Hint::ArchiveLink].into_iter().find_map(|hint| {
         near.clone().and_then(|range| byline_in(page, range, hint)).or_else(|| byline_in(page, all.clone(), hint))
@@ -1341,7 +1341,7 @@ fn label_sibling(page: &Page, id: NodeId) -> Option<(NodeId, String)> {
     if !is_byline_label(page.text(only)?) {
         return None;
     }
-    let siblings = page.children(page.nodes[id].parent?);
+    let siblings = page.children(page.nodes[id].parent()?);
     let at = siblings.iter().position(|&c| c == id)?;
     let next = siblings[at + 1..].iter().copied().find(|&c| page.element(c).is_some())?;
     if page.element(next)?.hidden {

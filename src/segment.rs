@@ -43,8 +43,8 @@ pub struct Leaf {
     pub parent: NodeId,
     /// Whether the leaf is an element (false: an anonymous run).
     pub element: bool,
-    /// The rendered text: whitespace collapsed, `<br>` as `\n`.
-    pub text: String,
+    /// The rendered text ([`Leaf::text`]).
+    text: LeafText,
     /// Visible (non-whitespace) characters.
     pub chars: u32,
     /// Visible characters inside `<a href>`.
@@ -61,7 +61,26 @@ pub struct Leaf {
     pub hidden: bool,
 }
 
+/// A leaf's rendered text: its own, or that of its one text node where
+/// that reads the same (most leaves: a link, a title, a cell). Kept apart,
+/// every such text was a second copy of the page's: 13 MB on the
+/// 1,000,000-element bench page (`tests/eval/SPEED.md`, 2026-11-30).
+#[derive(Debug, Clone, PartialEq)]
+enum LeafText {
+    Own(Box<str>),
+    Node(u32),
+}
+
 impl Leaf {
+    /// The rendered text: whitespace collapsed, `<br>` as `\n`.
+    #[inline]
+    pub fn text<'a>(&'a self, page: &'a Page) -> &'a str {
+        match &self.text {
+            LeafText::Own(t) => t,
+            LeafText::Node(id) => page.text(*id as NodeId).unwrap_or(""),
+        }
+    }
+
     /// The nodes whose subtrees make the leaf's content, in order: the
     /// element, or an anonymous leaf's run of inline siblings.
     #[inline]
@@ -252,7 +271,7 @@ pub fn segment(page: &Page) -> Segmentation {
     }
     let mut in_link = vec![false; n];
     for id in 0..n {
-        if let Some(p) = page.nodes[id].parent {
+        if let Some(p) = page.nodes[id].parent() {
             in_link[id] = in_link[p];
         }
         in_link[id] |= page.is_link(id);
@@ -269,13 +288,18 @@ pub fn segment(page: &Page) -> Segmentation {
     drop(inline);
     let mut block_parent = vec![NONE; blocks as usize];
     for (&b, node) in block.iter().zip(&page.nodes) {
-        match (b, node.parent) {
+        match (b, node.parent()) {
             (NONE, _) | (_, None) => {}
             (b, Some(p)) => block_parent[b as usize] = block[p],
         }
     }
+    // Each leaf holds a text node: room for as many leaves as the page has
+    // text nodes, the rest given back below. Grown by doubling, the leaves
+    // took 29 MB at once for 27 on the 1,000,000-element bench page, after
+    // blocks of 15, 7 and 4 MB (`tests/eval/SPEED.md`, 2026-11-30).
+    let texts = page.nodes.iter().filter(|node| matches!(node.kind, NodeKind::Text(_))).count();
     let mut seg = Segmentation {
-        leaves: Vec::new(),
+        leaves: Vec::with_capacity(texts),
         leaf_index: vec![NONE; n],
         block,
         block_sums: vec![Sums::default(); blocks as usize],
@@ -349,6 +373,28 @@ pub fn segment(page: &Page) -> Segmentation {
     seg
 }
 
+/// Whether text `t`, a leaf's only text node, is the leaf's rendered text
+/// as it stands ([`Page::inline_text`] of the leaf gives `t`): single
+/// spaces between visible characters, no other whitespace, none of the
+/// private-use characters that function drops or uses as marks. `<br>`s
+/// around the one text node only make empty lines, which it drops.
+fn reads_as_is(t: &str) -> bool {
+    let mut space = true;
+    for c in t.chars() {
+        if c == ' ' {
+            if space {
+                return false;
+            }
+            space = true;
+        } else if c.is_whitespace() || ('\u{E000}'..='\u{EFFF}').contains(&c) {
+            return false;
+        } else {
+            space = false;
+        }
+    }
+    !space
+}
+
 /// Measures a leaf of `parent`'s children `range` and records it, unless
 /// it has no visible character.
 fn push_leaf(
@@ -364,12 +410,16 @@ fn push_leaf(
         (0u32, 0u32, 0u32, 0u32, 0u32, 0u32);
     let holder = if element { nodes[0] } else { parent };
     let hidden = page.element(holder).is_some_and(|e| e.hidden);
+    // The leaf's text nodes: how many, and the last.
+    let (mut text_nodes, mut text_node) = (0, 0);
     for &top in nodes {
         let end = page.subtree_end(top);
         let mut m = top;
         while m < end {
             match &page.nodes[m].kind {
                 NodeKind::Text(t) => {
+                    text_nodes += 1;
+                    text_node = m;
                     let (c, w) = text::chars_and_words(t);
                     let (c, w) = (c as u32, w as u32);
                     if in_link[m] {
@@ -405,7 +455,19 @@ fn push_leaf(
             seg.leaf_index[m] = NONE - 1;
         }
     }
-    let text = page.inline_text(nodes.iter().copied(), hidden);
+    // One text node that reads as it is rendered is the leaf's text, found
+    // without rendering it (most leaves).
+    let one = (text_nodes == 1).then(|| page.text(text_node)).flatten();
+    let text = if one.is_some_and(reads_as_is) {
+        LeafText::Node(text_node as u32)
+    } else {
+        let text = page.inline_text(nodes.iter().copied(), hidden);
+        if one == Some(text.as_str()) {
+            LeafText::Node(text_node as u32)
+        } else {
+            LeafText::Own(text.into_boxed_str())
+        }
+    };
     seg.leaves.push(Leaf {
         id: nodes[0],
         first: range.start as u32,
@@ -428,6 +490,30 @@ mod tests {
     use super::*;
     use crate::html::parse_document;
 
+    /// A leaf's text, shared with its one text node or its own, is what
+    /// the page renders of it, and shared exactly when the node reads so.
+    #[test]
+    fn leaf_texts_are_rendered_texts_shared_where_they_read_the_same() {
+        let page = parse_document(
+            "<html><body><p>Plain words</p><p> Leading</p><p>Two  spaces</p><p>Tab\there</p>\
+             <p>No\u{a0}break</p><p><br>After a break<br></p><pre>Pre  kept</pre><pre>Pre one</pre>\
+             <p>Icon \u{e000}x</p><li><a href='/a'>Link</a></li><p>A <b>b</b></p>\
+             <div hidden><p>Tab text</p></div><p>Shown<span hidden>gone</span></p></body></html>",
+            "u",
+        )
+        .unwrap();
+        let seg = segment(&page);
+        let mut shared = Vec::new();
+        for leaf in &seg.leaves {
+            let rendered = page.inline_text(leaf.nodes(&page).iter().copied(), leaf.hidden);
+            assert_eq!(leaf.text(&page), rendered);
+            if matches!(leaf.text, LeafText::Node(_)) {
+                shared.push(rendered);
+            }
+        }
+        assert_eq!(shared, ["Plain words", "After a break", "Pre  kept", "Pre one", "Link", "Tab text", "Shown"]);
+    }
+
     #[test]
     fn leaves_anonymous_runs_and_sums() {
         let page = parse_document(
@@ -437,7 +523,7 @@ mod tests {
         )
         .unwrap();
         let seg = segment(&page);
-        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.as_str()).collect();
+        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text(&page)).collect();
         assert_eq!(texts, ["Loose text", "A link here.", "After\nmore", "One", "Two", "Tab text"]);
         let elements: Vec<bool> = seg.leaves.iter().map(|l| l.element).collect();
         assert_eq!(elements, [false, true, false, true, true, true]);
@@ -483,7 +569,7 @@ mod tests {
         ]}"##;
         let page = crate::model::Page::from_facts(crate::model::PageFacts::from_json(facts).unwrap()).unwrap();
         let seg = segment(&page);
-        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.as_str()).collect();
+        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text(&page)).collect();
         assert_eq!(texts, ["So that x= wrapped and after.", "Written", "h", "and on."]);
     }
 }

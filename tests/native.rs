@@ -47,7 +47,7 @@ fn seed_000_worked_example_through_the_whole_pipeline() {
     assert!(close(weights[0].1, 77.0), "{weights:?}");
     assert!(close(weights[1].1, 21.0), "{weights:?}");
     assert!(close(weights[2].1, 0.9), "{weights:?}");
-    let imps: Vec<f64> = w.leaves.iter().map(|l| l.node_imp).collect();
+    let imps: Vec<f64> = w.leaves.iter().map(|l| l.node_imp()).collect();
     assert_eq!(imps, [100.0, 120.0, 10.0, 50.0, 1.0, 5.0]);
     // Formula (3): sub tree 1 is the body; its leaves are seed 000's text.
     assert_eq!(w.subtrees[w.best.unwrap()].id, page.children(0)[0]);

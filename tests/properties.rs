@@ -398,14 +398,14 @@ fn check_no_lost_text(page: &Page, out: &Extraction) -> Result<(), TestCaseError
     let title = pith::text::fold_for_compare(&meta.title);
     let headline_key = pith::text::fold_for_compare(&meta.headline);
     let is_headline = |leaf: &Leaf| {
-        let k = pith::text::fold_for_compare(&leaf.text);
+        let k = pith::text::fold_for_compare(leaf.text(page));
         (!title.is_empty()
             && (k == title || (k.chars().count() >= pith::article::HEADLINE_MIN_PARTIAL_CHARS && title.contains(&k))))
             || (!k.is_empty() && k == headline_key)
     };
     let headline = kept
         .iter()
-        .filter(|l| !l.text.is_empty())
+        .filter(|l| !l.text(page).is_empty())
         .take(3)
         .find(|l| page.tag(l.holder()).is_some_and(|t| t.heading_level().is_some()))
         .filter(|l| is_headline(l))
@@ -414,7 +414,7 @@ fn check_no_lost_text(page: &Page, out: &Extraction) -> Result<(), TestCaseError
         meta.byline_node.is_some_and(|by| {
             let inside = leaf.nodes(page).iter().any(|&n| page.contains(by, n));
             let holds = leaf.nodes(page).iter().any(|&n| page.contains(n, by));
-            inside || (holds && leaf.text.chars().count() < pith::metadata::MAX_BYLINE_CHARS)
+            inside || (holds && leaf.text(page).chars().count() < pith::metadata::MAX_BYLINE_CHARS)
         })
     };
 
@@ -550,7 +550,7 @@ fn level() -> impl Strategy<Value = (NodeFacts, Option<String>)> {
 fn a_chain_5000_deep_keeps_its_kept_text() {
     big_cases(page(vec(level(), CHAIN_DEPTH).prop_map(|l| shape(l, true))), |page, out| {
         let deepest = (0..page.nodes.len()).rev().find(|&i| page.element(i).is_some()).unwrap();
-        let depth = std::iter::successors(Some(deepest), |&i| page.nodes[i].parent).count() - 1;
+        let depth = std::iter::successors(Some(deepest), |&i| page.nodes[i].parent()).count() - 1;
         prop_assert_eq!(depth, CHAIN_DEPTH);
         check_no_lost_text(page, out)
     });

@@ -171,7 +171,7 @@ fn a_hidden_tab_of_fifty_thousand_rows() {
     let added = pith::decision::panel_completion(&cx, &table, &shown);
     eprintln!("panel completion over 50k hidden rows: {:.3} s", t0.elapsed().as_secs_f64());
     assert_eq!(added.len(), 50_000);
-    assert!(added.iter().all(|&i| seg.leaves[i].text == HIDDEN));
+    assert!(added.iter().all(|&i| seg.leaves[i].text(&page) == HIDDEN));
 }
 
 /// Malformed facts are a clear error, not a panic.

@@ -83,7 +83,7 @@ pub fn card_of(cx: &Context, counts: &[u32], id: NodeId) -> Option<NodeId> {
         if card_count(cx, counts, c) >= CARD_MIN_SIBLINGS {
             return Some(c);
         }
-        cur = cx.page.nodes[c].parent;
+        cur = cx.page.nodes[c].parent();
     }
     None
 }
@@ -158,9 +158,9 @@ mod tests {
     use super::*;
 
     fn siblings_of(html: &str, text: &str) -> f32 {
-        let (_, seg, t) = crate::cues::scored_html(html, score);
+        let (page, seg, t) = crate::cues::scored_html(html, score);
         let c = t.col("cards.siblings").unwrap();
-        let leaf = seg.leaves.iter().find(|l| l.text.starts_with(text)).unwrap();
+        let leaf = seg.leaves.iter().find(|l| l.text(&page).starts_with(text)).unwrap();
         t.get(c, leaf.id)
     }
 

@@ -63,7 +63,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
                 bump(1);
                 // Checkbox/radio inputs usually carry a role or sit in a label;
                 // the walk does not read `type`, so count inputs under labels.
-                if page.nodes[id].parent.and_then(|p| page.tag(p)) == Some(Tag::Label) {
+                if page.nodes[id].parent().and_then(|p| page.tag(p)) == Some(Tag::Label) {
                     bump(2);
                 }
             }

@@ -40,7 +40,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     let mut fixed: Vec<Option<NodeId>> = vec![None; n];
     let mut sticky = vec![false; n];
     for id in 0..n {
-        let parent = page.nodes[id].parent;
+        let parent = page.nodes[id].parent();
         fixed[id] = parent.and_then(|p| fixed[p]);
         sticky[id] = parent.is_some_and(|p| sticky[p]);
         if let Some(v) = page.element(id).and_then(|e| e.visual.as_ref()) {

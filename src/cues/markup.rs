@@ -468,8 +468,8 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
                 is[id] |= 1 << k;
             }
         }
-        consent[id] = consent_kind(names).max(page.nodes[id].parent.map_or(0, |p| consent[p]));
-        named[id] = named_bits(e, names, &role) | page.nodes[id].parent.map_or(0, |p| named[p]);
+        consent[id] = consent_kind(names).max(page.nodes[id].parent().map_or(0, |p| consent[p]));
+        named[id] = named_bits(e, names, &role) | page.nodes[id].parent().map_or(0, |p| named[p]);
     }
     drop(kinds_of_class);
     // An anonymous leaf takes its parent's values (its own node's slots
@@ -496,7 +496,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         let first = g * DISTANCE_LANES;
         for &id in elements {
             let id = id as usize;
-            let mut d = page.nodes[id].parent.map_or(far, |p| step_down(dist[p]));
+            let mut d = page.nodes[id].parent().map_or(far, |p| step_down(dist[p]));
             let own = (is[id] >> first) & ((1 << DISTANCE_LANES) - 1);
             if own != 0 {
                 for k in 0..DISTANCE_LANES {
@@ -610,9 +610,9 @@ mod tests {
 
     /// Column `key`'s value at the leaves of `html` with these texts.
     fn column_at(html: &str, key: &str, texts: &[&str]) -> Vec<f32> {
-        let (_page, seg, t) = crate::cues::scored_html(html, score);
+        let (page, seg, t) = crate::cues::scored_html(html, score);
         let col = t.expect(key);
-        texts.iter().map(|&text| t.get(col, seg.leaves.iter().find(|l| l.text == text).unwrap().id)).collect()
+        texts.iter().map(|&text| t.get(col, seg.leaves.iter().find(|l| l.text(&page) == text).unwrap().id)).collect()
     }
 
     #[test]
@@ -636,15 +636,15 @@ mod tests {
 
     #[test]
     fn distances_to_landmarks_and_names() {
-        let (_page, seg, t) = crate::cues::scored_html(
+        let (page, seg, t) = crate::cues::scored_html(
             "<html><body><nav><ul><li><a href='/'>Home</a></li></ul></nav>\
              <div class='post-content'><p>Text</p></div></body></html>",
             score,
         );
         let nav = t.expect("markup.nav");
         let content = t.expect("markup.contentName");
-        let home = seg.leaves.iter().find(|l| l.text == "Home").unwrap().id;
-        let text = seg.leaves.iter().find(|l| l.text == "Text").unwrap().id;
+        let home = seg.leaves.iter().find(|l| l.text(&page) == "Home").unwrap().id;
+        let text = seg.leaves.iter().find(|l| l.text(&page) == "Text").unwrap().id;
         assert_eq!(t.get(nav, home), 2.0); // the li leaf → ul → nav
         assert_eq!(t.get(nav, text), MAX_DISTANCE as f32);
         assert_eq!(t.get(content, text), 1.0);

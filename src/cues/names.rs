@@ -125,7 +125,7 @@ fn leaf_buckets(page: &Page, holder: NodeId, words: &mut Words, out: &mut Vec<u1
     for level in 0..=LEVELS {
         let Some(id) = at else { break };
         out.extend_from_slice(words.of(page, id, level));
-        at = page.nodes.get(id).and_then(|n| n.parent);
+        at = page.nodes.get(id).and_then(|n| n.parent());
     }
     out.sort_unstable();
     out.dedup();
@@ -177,7 +177,7 @@ mod tests {
         let page = crate::html::parse_document(html, "u").unwrap();
         let seg = crate::segment::segment(&page);
         let all = buckets(&page, &seg);
-        let leaf = |t: &str| all[seg.leaves.iter().position(|l| l.text == t).unwrap()].clone();
+        let leaf = |t: &str| all[seg.leaves.iter().position(|l| l.text(&page) == t).unwrap()].clone();
         let mask = (BUCKETS - 1) as u64;
         let b = |w: &str, band: u8| (fnv(fnv(FNV_OFFSET, &[band]), w.as_bytes()) & mask) as u16;
         let sorted = |mut v: Vec<u16>| {

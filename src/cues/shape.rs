@@ -155,24 +155,24 @@ fn text_key(text: &str) -> u64 {
 /// Writes [`COLUMNS`] on leaf rows.
 pub fn score(cx: &Context, table: &mut ScoreTable) {
     let c = table.add_all(COLUMNS);
-    let keys: Vec<u64> = cx.seg.leaves.iter().map(|l| text_key(&l.text)).collect();
+    let keys: Vec<u64> = cx.seg.leaves.iter().map(|l| text_key(l.text(cx.page))).collect();
     let mut sorted = keys.clone();
     crate::sort::sort(&mut sorted);
     let count = |k: u64| sorted.partition_point(|&x| x <= k) - sorted.partition_point(|&x| x < k);
     for (i, leaf) in cx.seg.leaves.iter().enumerate() {
         table.set(c[5], leaf.id, (count(keys[i]) - 1) as f32);
-        let t = leaf.text.trim_end_matches(|ch: char| {
+        let t = leaf.text(cx.page).trim_end_matches(|ch: char| {
             ch.is_whitespace() || matches!(ch, '"' | '\'' | '”' | '’' | ')' | ']' | '»' | '」' | '』')
         });
         let ends = t.ends_with(SENTENCE_END);
-        let first = leaf.text.chars().find(|&ch| crate::text::is_word_char(ch) && !ch.is_ascii_digit());
+        let first = leaf.text(cx.page).chars().find(|&ch| crate::text::is_word_char(ch) && !ch.is_ascii_digit());
         let capital = first.is_some_and(|ch| crate::text::is_upper(ch) || !crate::text::has_case(ch));
-        let digits = leaf.text.chars().filter(char::is_ascii_digit).count() as f32 / leaf.chars.max(1) as f32;
+        let digits = leaf.text(cx.page).chars().filter(char::is_ascii_digit).count() as f32 / leaf.chars.max(1) as f32;
         table.set(c[0], leaf.id, element_kind(cx.page, leaf) as u8 as f32);
         table.set(c[1], leaf.id, if ends { 1.0 } else { 0.0 });
         table.set(c[2], leaf.id, if capital { 1.0 } else { 0.0 });
         table.set(c[3], leaf.id, digits);
-        table.set(c[4], leaf.id, if has_price(&leaf.text) { 1.0 } else { 0.0 });
+        table.set(c[4], leaf.id, if has_price(leaf.text(cx.page)) { 1.0 } else { 0.0 });
         table.set(c[6], leaf.id, leaf.chars as f32 / leaf.words.max(1) as f32);
     }
 }

@@ -39,11 +39,11 @@ pub const COLUMNS: &[ColumnSpec] = &[
 /// text directly).
 pub fn leaf_font(page: &Page, leaf: &Leaf) -> Option<(Font, u32)> {
     let holder = leaf.holder();
-    let own = page.element(holder).and_then(|e| e.visual.as_ref()).and_then(|v| v.font.map(|f| (f, v.lines)));
+    let own = page.element(holder).and_then(|e| e.visual.as_ref()).and_then(|v| v.font().map(|f| (f, v.lines)));
     own.or_else(|| {
         leaf.nodes(page).iter().find_map(|&top| {
             page.subtree(top).find_map(|m| {
-                page.element(m).and_then(|e| e.visual.as_ref()).and_then(|v| v.font.map(|f| (f, v.lines)))
+                page.element(m).and_then(|e| e.visual.as_ref()).and_then(|v| v.font().map(|f| (f, v.lines)))
             })
         })
     })

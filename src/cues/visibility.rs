@@ -94,7 +94,7 @@ fn hiding_root(page: &Page, id: NodeId) -> Option<NodeId> {
             Some(_) => break,
             None => {}
         }
-        cur = page.nodes[c].parent;
+        cur = page.nodes[c].parent();
     }
     root
 }
@@ -103,7 +103,7 @@ fn hiding_root(page: &Page, id: NodeId) -> Option<NodeId> {
 pub fn panel_kind(page: &Page, root: NodeId) -> f32 {
     let Some(e) = page.element(root) else { return 0.0 };
     // The body of a closed <details> is the accordion pattern itself.
-    if page.nodes[root].parent.and_then(|p| page.tag(p)) == Some(Tag::Details) {
+    if page.nodes[root].parent().and_then(|p| page.tag(p)) == Some(Tag::Details) {
         return 1.0;
     }
     // Text for screen readers only is never shown, whatever sits beside it
@@ -137,7 +137,7 @@ pub fn panel_kind(page: &Page, root: NodeId) -> f32 {
 /// whose style sheets hide a service's FAQ answers and a product's second
 /// tab.
 fn revealed_panel(page: &Page, root: NodeId) -> bool {
-    let Some(parent) = page.nodes[root].parent else { return false };
+    let Some(parent) = page.nodes[root].parent() else { return false };
     let siblings = page.children(parent);
     // Children are in document order, as node ids are.
     let Ok(at) = siblings.binary_search(&root) else { return false };
@@ -211,7 +211,7 @@ fn same_class(a: &str, b: &str) -> bool {
 /// (its header, menus, footer, sidebar, a form or a dialog: an "install
 /// the app" or a filter panel).
 pub(crate) fn in_content(page: &Page, root: NodeId) -> bool {
-    let Some(parent) = page.nodes[root].parent else { return false };
+    let Some(parent) = page.nodes[root].parent() else { return false };
     let furniture = |e: &Element| {
         matches!(e.tag, Tag::Header | Tag::Nav | Tag::Footer | Tag::Aside | Tag::Form | Tag::Dialog)
             || matches!(
@@ -253,7 +253,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     let mut aria = vec![false; n];
     let mut panel = vec![f32::NAN; n];
     for id in 0..n {
-        let parent = page.nodes[id].parent;
+        let parent = page.nodes[id].parent();
         aria[id] = parent.is_some_and(|p| aria[p]) || page.element(id).is_some_and(|e| e.aria_hidden);
         let Some(e) = page.element(id) else { continue };
         if e.hidden {
@@ -302,9 +302,9 @@ mod tests {
 
     /// `html` scored: the panel column of a leaf, by the leaf's text.
     fn panels(html: &str) -> impl Fn(&str) -> f32 {
-        let (_page, seg, t) = crate::cues::scored_html(html, score);
+        let (page, seg, t) = crate::cues::scored_html(html, score);
         let col = t.expect("visibility.panel");
-        let by_text: Vec<(String, f32)> = seg.leaves.iter().map(|l| (l.text.clone(), t.get(col, l.id))).collect();
+        let by_text: Vec<(String, f32)> = seg.leaves.iter().map(|l| (l.text(&page).to_string(), t.get(col, l.id))).collect();
         move |text| by_text.iter().find(|(x, _)| x == text).map(|&(_, v)| v).expect("a leaf with that text")
     }
 

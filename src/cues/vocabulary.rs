@@ -148,7 +148,7 @@ pub(crate) fn weighed(b: &[u16], weights: &[i8], buckets: usize) -> f32 {
 pub fn score(cx: &Context, table: &mut ScoreTable) {
     let c = table.add_all(COLUMNS);
     for leaf in &cx.seg.leaves {
-        table.set(c[0], leaf.id, text_score(&leaf.text, cx.vocabulary));
+        table.set(c[0], leaf.id, text_score(leaf.text(cx.page), cx.vocabulary));
     }
 }
 

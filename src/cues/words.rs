@@ -176,9 +176,9 @@ pub fn tokens(cx: &Context) -> Tokens {
         }
     };
     for leaf in cx.seg.leaves.iter().filter(|l| !l.hidden) {
-        words(&leaf.text, TEXT, &mut push);
+        words(leaf.text(page), TEXT, &mut push);
         if page.tag(leaf.holder()).and_then(|t| t.heading_level()).is_some() {
-            words(&leaf.text, HEADING, &mut push);
+            words(leaf.text(page), HEADING, &mut push);
         }
     }
     for v in [&mut address, &mut text_] {

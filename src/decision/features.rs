@@ -92,7 +92,7 @@ impl Features {
 fn ancestor(page: &Page, id: NodeId, k: usize) -> Option<NodeId> {
     let mut cur = id;
     for _ in 0..k {
-        cur = page.nodes[cur].parent?;
+        cur = page.nodes[cur].parent()?;
     }
     Some(cur)
 }
@@ -194,7 +194,7 @@ fn best_of(page: &Page, memo: &mut Memo, total: f32, h: NodeId) -> (f32, f32, f3
         if best.0.is_nan() || v > best.0 {
             best = (v, d as f32, l, Some(a));
         }
-        cur = page.nodes[a].parent;
+        cur = page.nodes[a].parent();
     }
     best
 }
@@ -266,7 +266,7 @@ pub fn fill_rows(cx: &Context, table: &ScoreTable, cols: &[Col], row: &mut [f32]
         context[6] = next_log;
         (prev_log, this_log) = (this_log, next_log);
         let same = |o: Option<&crate::segment::Leaf>| {
-            o.map_or(0.0, |o| if page.nodes[o.holder()].parent == page.nodes[h].parent { 1.0 } else { 0.0 })
+            o.map_or(0.0, |o| if page.nodes[o.holder()].parent() == page.nodes[h].parent() { 1.0 } else { 0.0 })
         };
         context[7] = same(prev);
         context[8] = same(next);
@@ -291,7 +291,7 @@ pub fn fill_rows(cx: &Context, table: &ScoreTable, cols: &[Col], row: &mut [f32]
         types.copy_from_slice(&type_probs);
         let mut cur = Some(h);
         for a3 in ancestors.chunks_exact_mut(3) {
-            cur = cur.and_then(|c| page.nodes[c].parent);
+            cur = cur.and_then(|c| page.nodes[c].parent());
             match cur {
                 Some(a) => {
                     let (sig, link) = memo.get(a);
@@ -467,7 +467,7 @@ impl<'a> Extras<'a> {
                         break;
                     }
                     d += 1.0;
-                    cur = page.nodes[c].parent;
+                    cur = page.nodes[c].parent();
                 }
                 values.push(d);
             }

@@ -716,7 +716,7 @@ pub fn panel_completion(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec
     let mut root_of = vec![NONE; n];
     for id in 0..n {
         if page.element(id).is_some_and(|e| e.hidden) {
-            root_of[id] = match page.nodes[id].parent {
+            root_of[id] = match page.nodes[id].parent() {
                 Some(p) if root_of[p] != NONE => root_of[p],
                 _ => id,
             };
@@ -727,7 +727,7 @@ pub fn panel_completion(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec
     for i in (0..seg.leaves.len()).filter(|&i| !kept[i] && in_panel(i)) {
         let root = root_of[seg.leaves[i].holder()];
         // The shown block holding the panel.
-        let Some(a) = (root != NONE).then(|| page.nodes[root].parent).flatten() else { continue };
+        let Some(a) = (root != NONE).then(|| page.nodes[root].parent()).flatten() else { continue };
         let around = words[a] > 0
             && kept_words[a] as f32 >= PANEL_KEPT_SHARE * words[a] as f32
             && words[a] as f32 <= PANEL_MAX_PAGE_SHARE * words[0] as f32;
@@ -743,7 +743,7 @@ pub fn panel_completion(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec
 fn list_of(cx: &Context, leaf: &crate::segment::Leaf) -> Option<NodeId> {
     let page = cx.page;
     let item = [leaf.id, leaf.parent].into_iter().find(|&id| page.tag(id) == Some(Tag::Li))?;
-    page.nodes[item].parent.filter(|&l| matches!(page.tag(l), Some(Tag::Ul | Tag::Ol)))
+    page.nodes[item].parent().filter(|&l| matches!(page.tag(l), Some(Tag::Ul | Tag::Ol)))
 }
 
 /// FNV-1a of `text`'s words, one space apart, continued from `h`: the
@@ -782,7 +782,7 @@ pub fn menu_copies(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<usiz
         items[l] += 1;
         links[l] &= table.get_or(link, leaf.id, 0.0) >= MENU_MIN_LINK_DENSITY;
         // Items end with a unit separator, which no text holds.
-        hash[l] = fnv(words_hash(hash[l], &leaf.text), &[0x1f]);
+        hash[l] = fnv(words_hash(hash[l], leaf.text(cx.page)), &[0x1f]);
     }
     let menu = |l: usize| items[l] >= LIST_MIN_ITEMS as u32 && links[l];
     let mut copies: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
@@ -851,7 +851,7 @@ pub fn repeated_leaves(cx: &Context, keep: &[usize]) -> Vec<usize> {
     let mut seen: std::collections::HashMap<u64, Vec<usize>> = std::collections::HashMap::new();
     let mut out = Vec::new();
     for &i in keep {
-        let text = &cx.seg.leaves[i].text;
+        let text = &cx.seg.leaves[i].text(cx.page);
         if text.chars().filter(|c| !c.is_whitespace()).count() < REPEAT_MIN_CHARS {
             continue;
         }
@@ -859,7 +859,7 @@ pub fn repeated_leaves(cx: &Context, keep: &[usize]) -> Vec<usize> {
         let earlier = seen.entry(h).or_default();
         let parent = cx.seg.leaves[i].parent;
         if earlier.iter().any(|&j| {
-            cx.seg.leaves[j].parent != parent && cx.seg.leaves[j].text.split_whitespace().eq(text.split_whitespace())
+            cx.seg.leaves[j].parent != parent && cx.seg.leaves[j].text(cx.page).split_whitespace().eq(text.split_whitespace())
         }) {
             out.push(i);
         } else {
@@ -929,7 +929,7 @@ pub fn article_teasers(cx: &Context, table: &ScoreTable, keep: &[usize], page_ty
     // (The cards are found again only here: the column holds counts, not
     // the card node.)
     let counts = crate::cues::cards::card_siblings(cx);
-    let stream_of = |h: NodeId| crate::cues::cards::card_of(cx, &counts, h).and_then(|card| page.nodes[card].parent);
+    let stream_of = |h: NodeId| crate::cues::cards::card_of(cx, &counts, h).and_then(|card| page.nodes[card].parent());
     outside.into_iter().filter(|&i| stream_of(seg.leaves[i].holder()).is_some_and(|s| !page.contains(s, best))).collect()
 }
 
@@ -1075,7 +1075,7 @@ fn within(cx: &Context, id: NodeId, levels: usize, named: &dyn Fn(NodeId) -> boo
     let mut cur = Some(id);
     (0..levels).any(|_| match cur {
         Some(c) => {
-            cur = cx.page.nodes[c].parent;
+            cur = cx.page.nodes[c].parent();
             named(c)
         }
         None => false,
@@ -1153,7 +1153,7 @@ const NO_NODE: NodeId = NodeId::MAX;
 fn nearest_named(page: &crate::model::Page, named: impl Fn(&crate::model::Element) -> bool) -> Vec<NodeId> {
     let mut root = vec![NO_NODE; page.nodes.len()];
     for id in 0..page.nodes.len() {
-        let parent = page.nodes[id].parent.map_or(NO_NODE, |p| root[p]);
+        let parent = page.nodes[id].parent().map_or(NO_NODE, |p| root[p]);
         root[id] = match page.element(id) {
             Some(e) if named(e) => id,
             _ => parent,
@@ -1309,11 +1309,11 @@ pub fn card_actions(cx: &Context, keep: &[usize], page_type: &PageType) -> Vec<u
     let candidates: Vec<usize> = keep
         .iter()
         .copied()
-        .filter(|&i| (1..=CARD_ACTION_MAX_WORDS).contains(&leaves[i].words) && is_card_action(&leaves[i].text))
+        .filter(|&i| (1..=CARD_ACTION_MAX_WORDS).contains(&leaves[i].words) && is_card_action(leaves[i].text(cx.page)))
         .collect();
     // The same text on enough kept leaves: counted over the candidates
     // sorted by their text's hash.
-    let hashes: Vec<u64> = candidates.iter().map(|&i| fnv(FNV_OFFSET, leaves[i].text.trim().as_bytes())).collect();
+    let hashes: Vec<u64> = candidates.iter().map(|&i| fnv(FNV_OFFSET, leaves[i].text(cx.page).trim().as_bytes())).collect();
     let order = crate::sort::order(&hashes);
     let mut drop: Vec<usize> = order
         .chunk_by(|&a, &b| hashes[a as usize] == hashes[b as usize])
@@ -1429,7 +1429,7 @@ pub fn choice_groups(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<us
             input[id] = true;
         }
         if input[id] {
-            if let Some(p) = page.nodes[id].parent {
+            if let Some(p) = page.nodes[id].parent() {
                 input[p] = true;
             }
         }
@@ -1464,7 +1464,7 @@ pub fn choice_groups(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<us
                 if !text.is_empty() {
                     text.push(' ');
                 }
-                text.push_str(&l.text);
+                text.push_str(l.text(page));
             }
         }
         is_count_label(&text)
@@ -1614,7 +1614,7 @@ pub fn page_landmarks(cx: &Context, keep: &[usize]) -> [Vec<usize>; 3] {
     // come first in the arena.
     let mut state = vec![0u8; page.nodes.len()];
     for id in 0..page.nodes.len() {
-        let mut s = page.nodes[id].parent.map_or(0, |p| state[p]);
+        let mut s = page.nodes[id].parent().map_or(0, |p| state[p]);
         if let Some(e) = page.element(id) {
             let role = e.role().trim();
             let scope = LANDMARK_SCOPES.contains(&e.tag);
@@ -1668,7 +1668,7 @@ pub fn post_counters(cx: &Context, keep: &[usize], page_type: &PageType) -> Vec<
         .copied()
         .filter(|&i| {
             let leaf = &leaves[i];
-            (leaf.words <= COUNTER_MAX_WORDS && !leaf.text.chars().any(char::is_alphabetic)) || count_and_noun(&leaf.text)
+            (leaf.words <= COUNTER_MAX_WORDS && !leaf.text(cx.page).chars().any(char::is_alphabetic)) || count_and_noun(leaf.text(cx.page))
         })
         .collect()
 }
@@ -1855,7 +1855,7 @@ pub fn orphan_headings(cx: &Context, keep: &[usize]) -> Vec<usize> {
         kept[i] = true;
     }
     let rejected_section = |i: usize| {
-        let Some(parent) = cx.page.nodes[cx.seg.leaves[i].id].parent else { return false };
+        let Some(parent) = cx.page.nodes[cx.seg.leaves[i].id].parent() else { return false };
         // The parent's subtree, once (not a descent per leaf).
         let end = cx.page.subtree_end(parent);
         let others: Vec<usize> = (0..cx.seg.leaves.len())
@@ -1939,7 +1939,7 @@ pub fn lowest_common_ancestor(cx: &Context, ids: impl IntoIterator<Item = NodeId
             None => id,
             Some(mut a) => {
                 while !page.contains(a, id) {
-                    match page.nodes[a].parent {
+                    match page.nodes[a].parent() {
                         Some(p) => a = p,
                         None => break,
                     }
@@ -1962,7 +1962,7 @@ mod tests {
         let (seg, table, _) = crate::extract::analyse(&page, &crate::extract::Models::default());
         let cx = Context::new(&page, &seg);
         let all: Vec<usize> = (0..seg.leaves.len()).collect();
-        rule(&cx, &table, &all).into_iter().map(|i| seg.leaves[i].text.clone()).collect()
+        rule(&cx, &table, &all).into_iter().map(|i| seg.leaves[i].text(&page).to_string()).collect()
     }
 
     #[test]
@@ -2002,7 +2002,7 @@ mod tests {
         .unwrap();
         let seg = crate::segment::segment(&page);
         let cx = Context::new(&page, &seg);
-        let at = |text: &str| seg.leaves.iter().position(|l| l.text.starts_with(text)).unwrap();
+        let at = |text: &str| seg.leaves.iter().position(|l| l.text(&page).starts_with(text)).unwrap();
         let (title, story, comments) = (at("The story's title"), at("The story's only"), at("Comments"));
         // "Comments" ends the kept content over a section none of whose
         // other leaves is kept: it goes.
@@ -2027,7 +2027,7 @@ mod tests {
         let cx = Context::new(&page, &seg);
         let all: Vec<usize> = (0..seg.leaves.len()).collect();
         let repeats = repeated_leaves(&cx, &all);
-        let texts: Vec<&str> = repeats.iter().map(|&i| seg.leaves[i].text.as_str()).collect();
+        let texts: Vec<&str> = repeats.iter().map(|&i| seg.leaves[i].text(&page)).collect();
         // The second copy goes, whatever its white space; the first stays;
         // short repeats ("Yes") stay.
         assert_eq!(repeats.len(), 1, "{texts:?}");
@@ -2051,7 +2051,7 @@ mod tests {
         let cx = Context::new(&page, &seg);
         let (index, lists) = list_indices(&cx);
         let nodes: Vec<Option<NodeId>> = seg.leaves.iter().map(|l| list_of(&cx, l)).collect();
-        assert_eq!(lists, 4, "{:?}", seg.leaves.iter().map(|l| &l.text).collect::<Vec<_>>());
+        assert_eq!(lists, 4, "{:?}", seg.leaves.iter().map(|l| l.text(&page)).collect::<Vec<_>>());
         for i in 0..seg.leaves.len() {
             assert_eq!(index[i] == NO_LIST, nodes[i].is_none());
             for j in 0..seg.leaves.len() {
@@ -2094,7 +2094,7 @@ mod tests {
         let page = crate::html::parse_document(html, "https://example.test/").unwrap();
         let (seg, table, _) = crate::extract::analyse(&page, &crate::extract::Models::default());
         let cx = Context::new(&page, &seg);
-        let at = |t: &str| seg.leaves.iter().position(|l| l.text == t).unwrap_or_else(|| panic!("no leaf {t:?}"));
+        let at = |t: &str| seg.leaves.iter().position(|l| l.text(&page) == t).unwrap_or_else(|| panic!("no leaf {t:?}"));
         let (text, weight, kg, opts) = (at("A lamp of brass and linen, made by hand in a small workshop."), at("Weight"), at("2 kg"), at("Red, green or blue."));
         // The shown panel kept: the hidden one joins it.
         assert_eq!(panel_completion(&cx, &table, &[text]), [weight, kg]);
@@ -2110,7 +2110,7 @@ mod tests {
         let page = crate::html::parse_document(&alone, "https://example.test/").unwrap();
         let (seg, table, _) = crate::extract::analyse(&page, &crate::extract::Models::default());
         let cx = Context::new(&page, &seg);
-        let text = seg.leaves.iter().position(|l| l.text.starts_with("A lamp")).unwrap();
+        let text = seg.leaves.iter().position(|l| l.text(&page).starts_with("A lamp")).unwrap();
         assert!(panel_completion(&cx, &table, &[text]).is_empty());
     }
 
@@ -2127,7 +2127,7 @@ mod tests {
         let page = crate::html::parse_document(&html, "https://example.test/").unwrap();
         let (seg, _, _) = crate::extract::analyse(&page, &crate::extract::Models::default());
         let cx = Context::new(&page, &seg);
-        let at = |t: &str| seg.leaves.iter().position(|l| l.text == t).unwrap_or_else(|| panic!("no leaf {t:?}"));
+        let at = |t: &str| seg.leaves.iter().position(|l| l.text(&page) == t).unwrap_or_else(|| panic!("no leaf {t:?}"));
         let (first, reply, thanks, glad) = (
             at("The first post, a question asked at some length in a few sentences."),
             at("A reply that answers it with an example and a reason."),
@@ -2553,7 +2553,7 @@ mod tests {
         let page = crate::html::parse_document(&html, "https://example.test/").unwrap();
         let (seg, table, _) = crate::extract::analyse(&page, &crate::extract::Models::default());
         let cx = Context::new(&page, &seg);
-        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.trim()).collect();
+        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text(&page).trim()).collect();
         assert_eq!(texts.len(), 12, "{texts:?}");
         let all: Vec<usize> = (0..texts.len()).collect();
         // Both copies of the menu; not the list whose last item is no link,
@@ -2576,7 +2576,7 @@ mod tests {
         let page = crate::html::parse_document(html, "https://example.test/").unwrap();
         let (seg, table, _) = crate::extract::analyse(&page, &crate::extract::Models::default());
         let cx = Context::new(&page, &seg);
-        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.trim()).collect();
+        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text(&page).trim()).collect();
         assert_eq!(texts, ["Getting started", "Installing the tools", "Pick a section to read.", "Next page", "A linked sentence", "Text of the article."]);
         let all: Vec<usize> = (0..texts.len()).collect();
         // The links of both landmarks, three levels deep in the second;

@@ -452,7 +452,9 @@ impl Builder {
     pub fn set_font(&mut self, id: usize, size: &str, weight: &str, line_height: &str) {
         if let Some(NodeKind::Element(e)) = self.nodes.get_mut(id).map(|n| &mut n.kind) {
             if let Some(v) = e.visual.as_mut() {
-                (v.font, v.lines) = font_and_lines(v.rect, size, weight, line_height);
+                let (font, lines) = font_and_lines(v.rect, size, weight, line_height);
+                v.set_font(font);
+                v.lines = lines;
             }
         }
     }
@@ -503,7 +505,7 @@ impl Builder {
             (NodeKind::Element(Box::new(e)), own)
         };
         self.open.push((i, own_box));
-        nodes.push(Node { parent, kind });
+        nodes.push(Node::new(parent, kind));
         Ok(())
     }
 
@@ -592,7 +594,7 @@ fn reveal_hidden_content(nodes: &mut [Node]) {
         if let NodeKind::Text(t) = &nodes[id].kind {
             chars[id] = t.chars().filter(|c| !c.is_whitespace()).count();
         }
-        if let Some(p) = nodes[id].parent {
+        if let Some(p) = nodes[id].parent() {
             chars[p] += chars[id];
         }
     }
@@ -601,7 +603,7 @@ fn reveal_hidden_content(nodes: &mut [Node]) {
     // Hiding roots (hidden, parent not) that hold enough of the text.
     let mut reveal = vec![false; n];
     for id in 0..n {
-        let parent = nodes[id].parent;
+        let parent = nodes[id].parent();
         reveal[id] = parent.is_some_and(|p| reveal[p])
             || (hidden(nodes, id)
                 && parent.map_or(true, |p| !hidden(nodes, p))
@@ -620,7 +622,7 @@ fn noscript_fallback(nodes: &mut [Node]) {
     let mut in_noscript = vec![false; n];
     let (mut visible, mut fallback) = (0usize, 0usize);
     for id in 0..n {
-        let parent = nodes[id].parent;
+        let parent = nodes[id].parent();
         in_noscript[id] = parent.is_some_and(|p| in_noscript[p])
             || matches!(&nodes[id].kind, NodeKind::Element(e) if e.tag == Tag::Noscript);
         if let NodeKind::Text(t) = &nodes[id].kind {
@@ -698,19 +700,19 @@ fn element_from_facts(f: NodeFacts, parent_width: f32, parent_box: Option<Rect>,
             parent_box.unwrap_or_default()
         };
         let (font, lines) = font_and_lines(rect, &v.font_size, &v.font_weight, &v.line_height);
-        Visual {
+        Visual::new(
             rect,
             // A formula's parts compute `display: block math` (MathML Core
             // §3.1.1: math layout inside the formula), yet sit in its line.
-            display: if tag.is_mathml() && tag != Tag::Math {
+            if tag.is_mathml() && tag != Tag::Math {
                 Display::Inline
             } else {
                 Display::parse(&v.display)
             },
-            position: Position::parse(&v.position),
+            Position::parse(&v.position),
             font,
             lines,
-        }
+        )
     });
     if visual.as_ref().is_some_and(|v| v.display == Display::None) || screen_reader_only(&f.class) {
         hidden = true;
@@ -1256,7 +1258,7 @@ mod tests {
         let vis = e.visual.as_ref().unwrap();
         assert_eq!(e.width_ratio, 0.5);
         assert_eq!(vis.position, Position::Sticky);
-        assert_eq!(vis.font.unwrap().weight, 700);
+        assert_eq!(vis.font().unwrap().weight, 700);
         // 72px of 16px × 1.2 lines.
         assert_eq!(vis.lines, 4);
     }

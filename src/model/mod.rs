@@ -73,11 +73,30 @@ pub struct Size {
     pub height: f32,
 }
 
-/// One node of the arena (its children: [`Page::children`]).
+/// One node of the arena (its children: [`Page::children`]). The parent is
+/// a `u32` with [`NO_PARENT`] for none ([`Node::parent`]): 12 bytes a node
+/// in wasm32 where an `Option<NodeId>` made it 16 (6 MB on the
+/// 1,000,000-element bench page; `tests/eval/SPEED.md`, 2026-11-30).
 #[derive(Debug, Clone)]
 pub struct Node {
-    pub parent: Option<NodeId>,
+    parent: u32,
     pub kind: NodeKind,
+}
+
+/// [`Node`]'s parent when it has none (the root). Node ids fit in a `u32`:
+/// the model keeps other per-node indices as `u32` too.
+const NO_PARENT: u32 = u32::MAX;
+
+impl Node {
+    pub fn new(parent: Option<NodeId>, kind: NodeKind) -> Node {
+        Node { parent: parent.map_or(NO_PARENT, |p| p as u32), kind }
+    }
+
+    /// The parent's id (none for the root).
+    #[inline]
+    pub fn parent(&self) -> Option<NodeId> {
+        (self.parent != NO_PARENT).then_some(self.parent as NodeId)
+    }
 }
 
 /// Element or text.
@@ -222,18 +241,46 @@ impl Element {
     }
 }
 
-/// Rendered facts of an element.
+/// Rendered facts of an element. The font is kept as its three fields, a
+/// weight of 0 standing for none ([`Visual::font`]; a read weight is
+/// 1..=1000): 32 bytes in wasm32 where an `Option<Font>` made it 40, and
+/// the element 68 → 60 (8 MB on the 1,000,000-element bench page;
+/// `tests/eval/SPEED.md`, 2026-11-30).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Visual {
     /// Border box in document coordinates (CSS pixels).
     pub rect: Rect,
     pub display: Display,
     pub position: Position,
-    /// Read for elements that hold text directly.
-    pub font: Option<Font>,
     /// Rendered line count (box height / line height) for elements that
     /// hold text directly; 0 when unknown.
     pub lines: u32,
+    font_size: f32,
+    line_height: f32,
+    /// 0: no font read.
+    font_weight: u16,
+}
+
+impl Visual {
+    pub fn new(rect: Rect, display: Display, position: Position, font: Option<Font>, lines: u32) -> Visual {
+        let mut v = Visual { rect, display, position, lines, font_size: 0.0, line_height: 0.0, font_weight: 0 };
+        v.set_font(font);
+        v
+    }
+
+    /// The computed font, read for elements that hold text directly.
+    #[inline]
+    pub fn font(&self) -> Option<Font> {
+        (self.font_weight != 0).then_some(Font { size: self.font_size, weight: self.font_weight, line_height: self.line_height })
+    }
+
+    /// Sets the computed font (its weight 1..=1000, clamped so).
+    pub fn set_font(&mut self, font: Option<Font>) {
+        (self.font_size, self.line_height, self.font_weight) = match font {
+            Some(f) => (f.size, f.line_height, f.weight.clamp(1, 1000)),
+            None => (0.0, 0.0, 0),
+        };
+    }
 }
 
 /// A box in CSS pixels.
@@ -416,7 +463,7 @@ impl Page {
         let n = self.nodes.len();
         let mut start = vec![0u32; n + 1];
         for node in &self.nodes {
-            if let Some(p) = node.parent {
+            if let Some(p) = node.parent() {
                 start[p + 1] += 1;
             }
         }
@@ -426,7 +473,7 @@ impl Page {
         let mut ids = vec![0; start[n] as usize];
         let mut next: Vec<u32> = start[..n].to_vec();
         for (id, node) in self.nodes.iter().enumerate() {
-            if let Some(p) = node.parent {
+            if let Some(p) = node.parent() {
                 ids[next[p] as usize] = id;
                 next[p] += 1;
             }
@@ -448,7 +495,7 @@ impl Page {
                     return Some(id);
                 }
             }
-            id = self.nodes[id].parent?;
+            id = self.nodes[id].parent()?;
         }
     }
 

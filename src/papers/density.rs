@@ -294,13 +294,13 @@ mod tests {
         let mut page = page;
         for (id, lines) in [(p1, 3), (p2, 1)] {
             if let crate::model::NodeKind::Element(e) = &mut page.nodes[id].kind {
-                e.visual = Some(crate::model::Visual {
-                    rect: Default::default(),
-                    display: crate::model::Display::Block,
-                    position: crate::model::Position::Static,
-                    font: None,
+                e.visual = Some(crate::model::Visual::new(
+                    Default::default(),
+                    crate::model::Display::Block,
+                    crate::model::Position::Static,
+                    None,
                     lines,
-                });
+                ));
             }
         }
         let cx = Context::new(&page, &seg);

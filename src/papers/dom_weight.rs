@@ -79,7 +79,10 @@ pub enum Role {
     Subtree,
 }
 
-/// One leaf and its formula (1) terms.
+/// One leaf and its formula (1) terms (its NodeImp: [`Leaf::node_imp`],
+/// worked out when read: 20 bytes a leaf in wasm32 instead of 32, and the
+/// method's passing peak on the 1,000,000-element bench page 6 MB lower;
+/// `tests/eval/SPEED.md`, 2026-11-30).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Leaf {
@@ -91,7 +94,13 @@ pub struct Leaf {
     pub word_num: u32,
     pub link_num: u32,
     pub tag_num: u32,
-    pub node_imp: f64,
+}
+
+impl Leaf {
+    /// Formula (1)'s NodeImp.
+    pub fn node_imp(&self) -> f64 {
+        node_imp(self.word_num, self.link_num, self.tag_num)
+    }
 }
 
 /// One subtree and its formula (2) terms.
@@ -99,7 +108,9 @@ pub struct Leaf {
 #[serde(rename_all = "camelCase")]
 pub struct Subtree {
     pub id: NodeId,
-    pub width_attr: f64,
+    /// The element's `width_ratio` (an `f32`; formula (2) reads it as
+    /// [`Subtree::width_attr`]).
+    width_ratio: f32,
     /// Its top leaves: `count` indices into [`DomWeight::leaves`] from
     /// [`DomWeight::members`]`[first]` ([`DomWeight::leaves_of`]). A range
     /// of one array, not a vector each: the 1,000,000-element bench page
@@ -121,6 +132,13 @@ pub struct DomWeight {
     pub members: Vec<u32>,
     /// Index into `subtrees` of the heaviest (formula 3).
     pub best: Option<usize>,
+}
+
+impl Subtree {
+    /// Formula (2)'s WidthAttr.
+    pub fn width_attr(&self) -> f64 {
+        f64::from(self.width_ratio)
+    }
 }
 
 impl DomWeight {
@@ -210,7 +228,7 @@ pub fn weigh_segmented(page: &Page, seg: &Segmentation) -> DomWeight {
     // form excepted), and so are hidden elements.
     let mut pruned = vec![false; n];
     for id in 0..n {
-        let inherited = page.nodes[id].parent.is_some_and(|p| pruned[p]);
+        let inherited = page.nodes[id].parent().is_some_and(|p| pruned[p]);
         pruned[id] = inherited
             || page.element(id).is_some_and(|e| {
                 e.hidden
@@ -232,7 +250,7 @@ pub fn weigh_segmented(page: &Page, seg: &Segmentation) -> DomWeight {
     }
     // Leaves with a word, outside pruned subtrees; each is a top leaf of
     // its parent block.
-    let mut leaves = Vec::new();
+    let mut leaves = Vec::with_capacity(seg.leaves.len());
     for l in &seg.leaves {
         if pruned[l.holder()] || l.words == 0 {
             continue;
@@ -244,7 +262,6 @@ pub fn weigh_segmented(page: &Page, seg: &Segmentation) -> DomWeight {
             word_num,
             link_num: l.links,
             tag_num: l.tags,
-            node_imp: node_imp(word_num, l.links, l.tags),
         });
         roles[l.id] = if l.element { Role::Leaf } else { Role::AnonymousLeaf };
     }
@@ -258,15 +275,15 @@ pub fn weigh_segmented(page: &Page, seg: &Segmentation) -> DomWeight {
         let parent = leaves[i as usize].parent;
         match subtrees.last_mut() {
             Some(s) if s.id == parent => s.count += 1,
-            _ => subtrees.push(Subtree { id: parent, width_attr: 0.0, first: at as u32, count: 1, weight: 0.0 }),
+            _ => subtrees.push(Subtree { id: parent, width_ratio: 0.0, first: at as u32, count: 1, weight: 0.0 }),
         }
     }
     let mut imps: Vec<f64> = Vec::new();
     for s in &mut subtrees {
         imps.clear();
-        imps.extend(members[s.first as usize..(s.first + s.count) as usize].iter().map(|&l| leaves[l as usize].node_imp));
-        s.width_attr = page.element(s.id).map_or(1.0, |e| f64::from(e.width_ratio));
-        s.weight = subtree_weight(s.width_attr, &imps);
+        imps.extend(members[s.first as usize..(s.first + s.count) as usize].iter().map(|&l| leaves[l as usize].node_imp()));
+        s.width_ratio = page.element(s.id).map_or(1.0, |e| e.width_ratio);
+        s.weight = subtree_weight(s.width_attr(), &imps);
         roles[s.id] = Role::Subtree;
     }
     let mut best: Option<usize> = None;
@@ -286,10 +303,10 @@ pub fn score(cx: &Context, table: &mut ScoreTable) -> DomWeight {
         table.set(c[0], l.id, l.word_num as f32);
         table.set(c[1], l.id, l.link_num as f32);
         table.set(c[2], l.id, l.tag_num as f32);
-        table.set(c[3], l.id, l.node_imp as f32);
+        table.set(c[3], l.id, l.node_imp() as f32);
     }
     for s in &w.subtrees {
-        table.set(c[4], s.id, s.width_attr as f32);
+        table.set(c[4], s.id, s.width_attr() as f32);
         table.set(c[5], s.id, s.weight as f32);
         table.set(c[6], s.id, 0.0);
     }

@@ -414,7 +414,7 @@ impl PageTerms {
         pt.ends.reserve_exact(cx.seg.leaves.len());
         for leaf in &cx.seg.leaves {
             let mut ids = std::mem::take(&mut pt.terms);
-            Analyzer::each_token(&leaf.text, &mut |token, unspaced| {
+            Analyzer::each_token(leaf.text(cx.page), &mut |token, unspaced| {
                 if unspaced {
                     return ids.push(pt.id(token));
                 }

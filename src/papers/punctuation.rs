@@ -41,8 +41,11 @@
 //!   [`BUCKET_STEPS`].
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 use super::Context;
+use crate::model::Page;
+use crate::papers::keywords::Fnv1a;
 use crate::segment::Segmentation;
 use crate::table::{ColumnSpec, ScoreTable};
 
@@ -186,24 +189,70 @@ pub fn similar_counts(counts: &[[u32; CLASSES]], cap: usize) -> Vec<u32> {
 
 /// [`similar_counts`] with ε given.
 pub fn similar_counts_at(counts: &[[u32; CLASSES]], cap: usize, epsilon: f64) -> Vec<u32> {
+    let counts = Distinct::of(counts.iter().copied());
+    similar_counts_distinct(&counts, cap, epsilon)
+}
+
+/// Leaves' mark counts as the distinct counts and one index a leaf: most
+/// leaves share a handful of counts (none at all, one full stop…). A
+/// count array a leaf was 28 bytes, 14 MB on the 1,000,000-element bench
+/// page and the method's peak, where an index is 4 (`tests/eval/SPEED.md`,
+/// 2026-11-30).
+pub struct Distinct {
+    /// The distinct counts, in the order leaves first have them.
+    pub counts: Vec<[u32; CLASSES]>,
+    /// Per leaf: its counts' index in `counts`.
+    pub of_leaf: Vec<u32>,
+}
+
+impl Distinct {
+    /// Each leaf's counts, in order.
+    pub fn of(leaves: impl Iterator<Item = [u32; CLASSES]>) -> Distinct {
+        // FNV-1a, not std's SipHash: a hash a leaf (callgrind over `pith-lab
+        // profile`, 2026-11-30).
+        let mut index: HashMap<[u32; CLASSES], u32, BuildHasherDefault<Fnv1a>> = HashMap::default();
+        let mut counts = Vec::new();
+        let of_leaf = leaves
+            .map(|c| {
+                *index.entry(c).or_insert_with(|| {
+                    counts.push(c);
+                    (counts.len() - 1) as u32
+                })
+            })
+            .collect();
+        Distinct { counts, of_leaf }
+    }
+}
+
+/// [`similar_counts_at`] over the leaves' distinct counts: the same `N`
+/// per leaf, each distinct count worked out once.
+pub fn similar_counts_distinct(d: &Distinct, cap: usize, epsilon: f64) -> Vec<u32> {
+    // Leaves per distinct count.
+    let mut leaves = vec![0u32; d.counts.len()];
+    for &i in &d.of_leaf {
+        leaves[i as usize] += 1;
+    }
     let mut n = [0u32; CLASSES];
-    for f in counts {
+    for (f, &m) in d.counts.iter().zip(&leaves) {
         for (n_i, &f_i) in n.iter_mut().zip(f) {
-            *n_i += u32::from(f_i > 0);
+            *n_i += if f_i > 0 { m } else { 0 };
         }
     }
-    let idf = idf(counts.len(), &n);
+    let idf = idf(d.of_leaf.len(), &n);
     // Non-zero leaves grouped by their reduced counts: equal directions.
+    // Groups come in the order leaves first have them, as distinct counts do.
     let mut by_key: HashMap<[u32; CLASSES], usize> = HashMap::new();
     let mut groups: Vec<([f64; CLASSES], u32)> = Vec::new();
     let mut zeros = 0u32;
-    let group_of: Vec<Option<usize>> = counts
+    let group_of: Vec<Option<usize>> = d
+        .counts
         .iter()
-        .map(|f| {
+        .zip(&leaves)
+        .map(|(f, &m)| {
             let mut key: [u32; CLASSES] = std::array::from_fn(|i| if idf[i] > 0.0 { f[i] } else { 0 });
             let g = key.iter().fold(0, |a, &b| gcd(a, b));
             if g == 0 {
-                zeros += 1;
+                zeros += m;
                 return None;
             }
             key.iter_mut().for_each(|k| *k /= g);
@@ -212,7 +261,7 @@ pub fn similar_counts_at(counts: &[[u32; CLASSES]], cap: usize, epsilon: f64) ->
             if i == next {
                 groups.push((normalize(&feature_vector(&key, LEAF_WEIGHT_B, &idf)), 0));
             }
-            groups[i].1 += 1;
+            groups[i].1 += m;
             Some(i)
         })
         .collect();
@@ -231,7 +280,7 @@ pub fn similar_counts_at(counts: &[[u32; CLASSES]], cap: usize, epsilon: f64) ->
             }
         }
     }
-    group_of.iter().map(|g| g.map_or(zeros, |g| near[g]) - 1).collect()
+    d.of_leaf.iter().map(|&i| group_of[i as usize].map_or(zeros, |g| near[g]) - 1).collect()
 }
 
 /// The fallback beyond the cap: groups merged into buckets of rounded
@@ -285,14 +334,14 @@ pub struct LeafPunctuation {
 }
 
 /// Runs the method over every leaf (in the segmentation's order).
-pub fn analyse(seg: &Segmentation) -> Vec<LeafPunctuation> {
-    analyse_at(seg, EPSILON, THETA)
+pub fn analyse(page: &Page, seg: &Segmentation) -> Vec<LeafPunctuation> {
+    analyse_at(page, seg, EPSILON, THETA)
 }
 
 /// [`analyse`] with ε and θ given (tuned parameters, [`crate::params`]).
-pub fn analyse_at(seg: &Segmentation, epsilon: f64, theta: f64) -> Vec<LeafPunctuation> {
+pub fn analyse_at(page: &Page, seg: &Segmentation, epsilon: f64, theta: f64) -> Vec<LeafPunctuation> {
     let mut out = Vec::with_capacity(seg.leaves.len());
-    analyse_each(seg, epsilon, theta, |p| out.push(p));
+    analyse_each(page, seg, epsilon, theta, |p| out.push(p));
     out
 }
 
@@ -300,11 +349,11 @@ pub fn analyse_at(seg: &Segmentation, epsilon: f64, theta: f64) -> Vec<LeafPunct
 /// collected: the 1,000,000-element bench page's 490,000 results were
 /// 16 MB of wasm memory beside the mark counts at this method's peak
 /// (`tests/eval/SPEED.md`, 2026-11-30).
-pub fn analyse_each(seg: &Segmentation, epsilon: f64, theta: f64, mut f: impl FnMut(LeafPunctuation)) {
-    let counts: Vec<[u32; CLASSES]> = seg.leaves.iter().map(|l| count_marks(&l.text)).collect();
-    let similar = similar_counts_at(&counts, PAIRWISE_CAP, epsilon);
-    for ((c, leaf), n) in counts.iter().zip(&seg.leaves).zip(similar) {
-        let marks: u32 = c.iter().sum();
+pub fn analyse_each(page: &Page, seg: &Segmentation, epsilon: f64, theta: f64, mut f: impl FnMut(LeafPunctuation)) {
+    let counts = Distinct::of(seg.leaves.iter().map(|l| count_marks(l.text(page))));
+    let similar = similar_counts_distinct(&counts, PAIRWISE_CAP, epsilon);
+    for ((&c, leaf), n) in counts.of_leaf.iter().zip(&seg.leaves).zip(similar) {
+        let marks: u32 = counts.counts[c as usize].iter().sum();
         let weight = leaf_weight(n);
         f(LeafPunctuation {
             marks,
@@ -339,7 +388,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     let c = table.add_all(COLUMNS);
     let (epsilon, theta) = (cx.params.get(crate::params::EPSILON), cx.params.get(crate::params::THETA));
     let mut leaves = cx.seg.leaves.iter();
-    analyse_each(cx.seg, epsilon, theta, |p| {
+    analyse_each(cx.page, cx.seg, epsilon, theta, |p| {
         let Some(leaf) = leaves.next() else { return };
         let values = [
             f64::from(p.marks),
@@ -513,7 +562,7 @@ mod page_tests {
                        <p>他说：明天见。</p></div></body></html>");
         let page = parse_document(&html, "u").unwrap();
         let seg = segment(&page);
-        let p = analyse(&seg);
+        let p = analyse(&page, &seg);
         assert_eq!(p.len(), 18);
         assert!(p[..15].iter().all(|l| l.similar == 14 && !l.kept && l.marks == 0));
         assert!(p[15..].iter().all(|l| l.kept));

@@ -261,7 +261,7 @@ impl Analysis {
 /// Runs the method over a segmented page.
 pub fn analyse(page: &Page, seg: &Segmentation) -> Analysis {
     let n = page.nodes.len();
-    let satisfies: Vec<u32> = seg.leaves.iter().map(|l| characteristics(&l.text)).collect();
+    let satisfies: Vec<u32> = seg.leaves.iter().map(|l| characteristics(l.text(page))).collect();
     let total = seg.leaves.len() as u32;
     // Per block: a leaf's holder and its ancestors are blocks.
     let mut wvc = vec![0.0f64; seg.blocks()];
@@ -474,13 +474,13 @@ fn two_leaf_row(page: &Page, seg: &Segmentation, id: NodeId) -> Option<Vec<Recor
     if la.link_chars > 0 || page.tag(a) == Some(Tag::Li) || page.tag(b) == Some(Tag::Li) {
         return None;
     }
-    record(&la.text.replace('\n', " "), &lb.text.replace('\n', " "), vec![a, b]).map(|r| vec![r])
+    record(&la.text(page).replace('\n', " "), &lb.text(page).replace('\n', " "), vec![a, b]).map(|r| vec![r])
 }
 
 /// "Name: value" lines of a leaf; else a label element then the value.
 fn leaf_pairs(page: &Page, leaf: &Leaf) -> Vec<Record> {
     let lines: Vec<Record> = leaf
-        .text
+        .text(page)
         .lines()
         .filter_map(split_delimited)
         .filter_map(|(name, value)| record(name, value, vec![leaf.id]))

@@ -388,7 +388,7 @@ fn path_hashes(page: &Page) -> Vec<u64> {
     let mut path = vec![0u64; page.nodes.len()];
     for id in 0..page.nodes.len() {
         let Some(e) = page.element(id) else { continue };
-        let up = page.nodes[id].parent.map_or(0, |p| path[p]);
+        let up = page.nodes[id].parent().map_or(0, |p| path[p]);
         path[id] = combine(up, format_signature(e.name(), &e.class));
     }
     path
@@ -496,7 +496,7 @@ pub fn leaf_format(page: &Page, leaf: &Leaf, path: &[u64], shifts: &[f32]) -> Fo
     let holder = page.element(leaf.holder());
     if leaf.element {
         let e = holder.expect("an element leaf is an element");
-        let up = page.nodes[leaf.id].parent.map_or(0, |p| path[p]);
+        let up = page.nodes[leaf.id].parent().map_or(0, |p| path[p]);
         f.parts[PART_PATH] = Some(combine(up, hash_str(e.name())));
         f.parts[PART_CLASS] = Some(class_hash(&e.class));
     } else {
@@ -504,7 +504,7 @@ pub fn leaf_format(page: &Page, leaf: &Leaf, path: &[u64], shifts: &[f32]) -> Fo
         f.parts[PART_CLASS] = Some(class_hash(""));
     }
     if let Some(v) = holder.and_then(|e| e.visual.as_ref()) {
-        if let Some(font) = v.font {
+        if let Some(font) = v.font() {
             f.parts[PART_FONT_SIZE] = Some((font.size / FONT_SIZE_STEP_PX).round() as i64 as u64);
             f.parts[PART_FONT_WEIGHT] = Some(u64::from(font.weight));
         }
@@ -799,7 +799,7 @@ mod page_tests {
         let page = parse_document(&html, "u").unwrap();
         let seg = segment(&page);
         let stats = analyse(&page, &seg);
-        let by_text = |t: &str| stats.iter().find(|s| seg.leaves[s.leaf].text.starts_with(t)).unwrap();
+        let by_text = |t: &str| stats.iter().find(|s| seg.leaves[s.leaf].text(&page).starts_with(t)).unwrap();
         let first = by_text("Some words");
         assert!(first.useful && first.content && first.n == 1.0);
         let short = by_text("Short one.");
@@ -913,12 +913,12 @@ mod grid_tests {
             let seg = segment(&p);
             let stats = analyse(&p, &seg);
             let titles: Vec<&LeafStats> =
-                stats.iter().filter(|s| seg.leaves[s.leaf].text.starts_with("Card title")).collect();
+                stats.iter().filter(|s| seg.leaves[s.leaf].text(&p).starts_with("Card title")).collect();
             assert_eq!(titles.len(), 6);
             assert!(titles.iter().all(|s| s.group == 6), "laid out {laid_out}: {:?}",
                 titles.iter().map(|s| s.group).collect::<Vec<_>>());
             let notes: Vec<&LeafStats> =
-                stats.iter().filter(|s| seg.leaves[s.leaf].text.starts_with("Side note")).collect();
+                stats.iter().filter(|s| seg.leaves[s.leaf].text(&p).starts_with("Side note")).collect();
             assert!(notes.iter().all(|s| s.group == 2));
         }
     }

@@ -209,17 +209,31 @@ pub fn title_and_description(page: &Page) -> String {
     format!("{title} {description}").trim().to_string()
 }
 
-/// The tag path of `id` from the root, cut to [`MAX_PATH_TAGS`] tags:
-/// `cap[id]` is its ancestor-or-self at most `MAX_PATH_TAGS − 1` deep.
-fn tag_path<'p>(page: &'p Page, cap: &[NodeId], id: NodeId) -> Vec<&'p str> {
+/// The tag path from the root to `cut`, a node's ancestor-or-self at most
+/// `MAX_PATH_TAGS − 1` deep: the node's path cut to [`MAX_PATH_TAGS`] tags.
+fn tag_path(page: &Page, cut: NodeId) -> Vec<&str> {
     let mut path = Vec::new();
-    let mut n = Some(cap[id]);
+    let mut n = Some(cut);
     while let Some(m) = n {
         path.push(page.element(m).map_or("", |e| e.name()));
-        n = page.nodes[m].parent;
+        n = page.nodes[m].parent();
     }
     path.reverse();
     path
+}
+
+/// Before node `id` in a walk of the arena in document order: leaves on
+/// `open` (the open path, each entry's node given by `node`) only the
+/// ancestors of `id`, its parent last; `id` is pushed after.
+fn enter<T>(open: &mut Vec<T>, page: &Page, id: NodeId, node: impl Fn(&T) -> NodeId) {
+    match page.nodes[id].parent() {
+        Some(p) => {
+            while open.last().is_some_and(|top| node(top) != p) {
+                open.pop();
+            }
+        }
+        None => open.clear(),
+    }
 }
 
 /// The module's columns in the score table.
@@ -283,7 +297,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable, pt: &mut PageTerms) {
     let leaves = &seg.leaves;
 
     // §4.2: vvtc, MaxVVTC over visible leaves, seeds.
-    let values: Vec<f64> = leaves.iter().map(|l| vvtc(l.chars, punc_num(&l.text), leaves.len())).collect();
+    let values: Vec<f64> = leaves.iter().map(|l| vvtc(l.chars, punc_num(l.text(page)), leaves.len())).collect();
     let max = leaves.iter().zip(&values).filter(|(l, _)| !l.hidden).map(|(_, &v)| v).fold(0.0, f64::max);
     let (t1, t2) = (cx.params.get(crate::params::T1), cx.params.get(crate::params::T2));
     let mut seeds: Vec<usize> = Vec::new();
@@ -306,45 +320,68 @@ pub fn score(cx: &Context, table: &mut ScoreTable, pt: &mut PageTerms) {
     // 1,000,000-element bench page they are 4–6 MB each.
     drop(values);
 
-    // §4.3.1: aggregate the seeds' tag paths. Depth below the walk's root
-    // (0), per node.
-    let mut depth = vec![0u32; n];
-    let mut cap = vec![0; n];
+    // §4.3.1: aggregate the seeds' tag paths. The walk over the arena
+    // (pre-order) keeps the open path, the node walked and its ancestors:
+    // a node's depth below the walk's root and its ancestor at any depth,
+    // without a vector over the nodes (two of them, depth and the path's
+    // cut, were 12 MB on the 1,000,000-element bench page and this
+    // method's peak; `tests/eval/SPEED.md`, 2026-11-30).
+    // The seeds' holders in document order (`order`: by holder, stable).
+    let holder_ids: Vec<u64> = seeds.iter().map(|&i| leaves[i].holder() as u64).collect();
+    let holders = crate::sort::order(&holder_ids);
+    let mut cut = vec![0; seeds.len()];
+    let mut open: Vec<NodeId> = Vec::new();
+    let mut next = 0;
     for id in 0..n {
-        cap[id] = match page.nodes[id].parent {
-            Some(p) => {
-                depth[id] = depth[p] + 1;
-                if depth[id] as usize >= MAX_PATH_TAGS { cap[p] } else { id }
-            }
-            None => id,
-        };
+        if next == holders.len() {
+            break;
+        }
+        enter(&mut open, page, id, |&top| top);
+        open.push(id);
+        while next < holders.len() && holder_ids[holders[next] as usize] == id as u64 {
+            cut[holders[next] as usize] = open[open.len().min(MAX_PATH_TAGS) - 1];
+            next += 1;
+        }
     }
-    let path = aggregate(seeds.iter().map(|&i| tag_path(page, &cap, leaves[i].holder())));
-    drop((cap, seeds));
-    // The area: nodes whose tag path starts with `path`, and their subtrees.
-    let mut prefix = vec![false; n];
-    let mut area = vec![false; n];
+    let path = aggregate(cut.iter().map(|&id| tag_path(page, id)));
+    drop((cut, holders, holder_ids, seeds));
+    // The area: nodes whose tag path is `path`, and their subtrees. Found
+    // going down from the root (the model's one node without a parent)
+    // only into nodes whose path so far is a prefix of `path`: the
+    // subtrees, in document order, disjoint.
+    let mut area: Vec<std::ops::Range<NodeId>> = Vec::new();
+    let mut down: Vec<(NodeId, usize)> = if n > 0 && !path.is_empty() { vec![(0, 0)] } else { Vec::new() };
+    while let Some((id, d)) = down.pop() {
+        if page.element(id).is_none_or(|e| e.name() != path[d]) {
+            continue;
+        }
+        if d + 1 == path.len() {
+            area.push(page.subtree(id));
+        } else {
+            down.extend(page.children(id).iter().rev().map(|&c| (c, d + 1)));
+        }
+    }
+    let in_area = |id: NodeId| area.get(area.partition_point(|r| r.end <= id)).is_some_and(|r| r.contains(&id));
+    let mut next = 0;
     for id in 0..n {
-        let parent = page.nodes[id].parent;
-        let d = depth[id] as usize;
-        prefix[id] = parent.map_or(true, |p| prefix[p])
-            && d < path.len()
-            && page.element(id).is_some_and(|e| e.name() == path[d]);
-        area[id] = parent.is_some_and(|p| area[p]) || (prefix[id] && d + 1 == path.len());
-        table.set(c[3], id, f32::from(u8::from(area[id])));
+        while area.get(next).is_some_and(|r| r.end <= id) {
+            next += 1;
+        }
+        let inside = area.get(next).is_some_and(|r| r.contains(&id));
+        table.set(c[3], id, f32::from(u8::from(inside)));
     }
-    drop((prefix, depth));
+    let leaf_area: Vec<bool> = leaves.iter().map(|l| in_area(l.id)).collect();
 
     // §4.4: TF-IDF weights over the area's leaves (every leaf without one).
     // Seed 003's terms of every leaf (`pt`), as the keywords signal analysed them.
     let analyzer = Analyzer::new(page_lang(page));
     let title_ids: Vec<u32> = analyzer.terms(&title_and_description(page)).iter().map(|t| pt.id(t)).collect();
     let v = pt.vocab.len();
-    let any_area = leaves.iter().any(|l| area[l.id]);
+    let any_area = leaf_area.contains(&true);
     let (mut df, mut last) = (vec![0usize; v], vec![usize::MAX; v]);
     let mut n_docs = 0;
-    for (i, (l, ids)) in leaves.iter().zip(pt.leaves()).enumerate() {
-        if any_area && !area[l.id] {
+    for (i, (_, ids)) in leaves.iter().zip(pt.leaves()).enumerate() {
+        if any_area && !leaf_area[i] {
             continue;
         }
         n_docs += 1;

@@ -368,11 +368,8 @@ pub fn walk_into(doc: &Document, sink: &mut dyn Sink) -> Result<Walk, Error> {
     read_head(doc, &mut facts)?;
     // Room for the nodes the page likely has ([`FACTS_RESERVED_PER_ELEMENT`]).
     let elements = doc.get_elements_by_tag_name("*").length() as usize;
-    sink.start(
-        elements * FACTS_RESERVED_PER_ELEMENT.0 / FACTS_RESERVED_PER_ELEMENT.1,
-        facts.viewport_width,
-        facts.viewport_height,
-    );
+    let reserve = elements * FACTS_RESERVED_PER_ELEMENT.0 / FACTS_RESERVED_PER_ELEMENT.1;
+    sink.start(reserve, facts.viewport_width, facts.viewport_height);
 
     // Every name passed to the DOM is decoded into a JS string on each call
     // unless interned: intern the few the walk passes thousands of times.
@@ -384,13 +381,16 @@ pub fn walk_into(doc: &Document, sink: &mut dyn Sink) -> Result<Walk, Error> {
     let vis_opts = visibility_options();
     let flatten = AssignedNodesOptions::new();
     flatten.set_flatten(true);
-    let mut nodes: Vec<Node> = Vec::new();
+    // The walk's per-node vectors take the facts' reserve too: grown by
+    // doubling, the three left 8 MiB blocks and their holes on the
+    // 1,000,000-element bench page (`tests/eval/SPEED.md`, 2026-11-30).
+    let mut nodes: Vec<Node> = Vec::with_capacity(reserve);
     // Whether a node's font facts were read (set on first non-blank text child).
-    let mut font_read: Vec<bool> = Vec::new();
+    let mut font_read: Vec<bool> = Vec::with_capacity(reserve);
     // The documents walked: the page, then each same-origin frame entered.
     let mut frames = vec![Frame { window: window.clone(), x: scroll_x, y: scroll_y }];
     // Per node: the frame (index into `frames`) its document belongs to.
-    let mut frame_of: Vec<usize> = Vec::new();
+    let mut frame_of: Vec<usize> = Vec::with_capacity(reserve);
     let mut stack: Vec<Entry> = vec![(start.into(), -1, false, 0)];
     // The last element's computed style, by node index: its first text
     // child, most often the next node walked, reads its font from it

@@ -282,12 +282,12 @@ fn main() {
                 println!("# page type {:?} {:.2}", pt.kind, pt.confidence);
                 let pcol = table.expect("decision.score");
                 let ccol = table.expect("decision.content");
-                let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.as_str()).collect();
+                let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text(&page)).collect();
                 let shares = labels::leaf_shares(&texts, ds.truth[id].article_body.as_deref().unwrap_or(""));
                 println!("# {id} fold {fold} type {:?} kept {}", ds.truth[id].page_type, d.leaves.len());
                 for (l, s) in seg.leaves.iter().zip(shares) {
                     let name = page.element(l.holder()).map(|e| e.name()).unwrap_or("?");
-                    let t: String = l.text.chars().take(80).collect();
+                    let t: String = l.text(&page).chars().take(80).collect();
                     let p = table.get(pcol, l.id);
                     let mark = match (s >= 0.5, table.get(ccol, l.id) == 1.0) {
                         (true, true) => "  ",
@@ -638,14 +638,14 @@ fn oracle(a: &Args, ds: &DataSet) {
         let body = truth.article_body.as_deref()?;
         let page = ds.page(id)?;
         let seg = pith::segment::segment(&page);
-        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.as_str()).collect();
+        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text(&page)).collect();
         let shares = labels::leaf_shares(&texts, body);
         let text = seg
             .leaves
             .iter()
             .zip(&shares)
             .filter(|(_, &s)| s >= 0.5)
-            .map(|(l, _)| l.text.as_str())
+            .map(|(l, _)| l.text(&page))
             .collect::<Vec<_>>()
             .join("\n");
         let w = score::word_score(body, &text);
@@ -842,7 +842,7 @@ fn refit(a: &Args, sets: &[DataSet]) {
             set: p.set,
             kind: ds.truth[&p.id].page_type.clone(),
             truth: ds.truth[&p.id].article_body.clone().unwrap_or_default(),
-            texts: seg.leaves.iter().map(|l| l.text.clone()).collect(),
+            texts: seg.leaves.iter().map(|l| l.text(&page).to_string()).collect(),
             words: seg.leaves.iter().map(|l| l.words as f32).collect(),
             probs,
         })
@@ -989,7 +989,7 @@ fn errors_cmd(a: &Args, sets: &[DataSet]) {
         let (seg, mut table, pt) = pith::extract::analyse(&page, &models);
         let cx = pith::papers::Context::new(&page, &seg);
         let d = pith::decision::decide_with(&cx, &mut table, &pt, &leaf);
-        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.as_str()).collect();
+        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text(&page)).collect();
         let truth = ds.truth[&p.id].article_body.as_deref().unwrap_or("");
         let shares = labels::leaf_shares(&texts, truth);
         let kind = ds.truth[&p.id].page_type.clone().unwrap_or_else(|| ds.name.clone());
@@ -1012,7 +1012,7 @@ fn errors_cmd(a: &Args, sets: &[DataSet]) {
             seg.leaves
                 .iter()
                 .enumerate()
-                .map(|(i, l)| (kind.clone(), land(l), kept[i], shares[i] >= 0.5, l.words, format!("{} {}", p.id, l.text.chars().take(70).collect::<String>())))
+                .map(|(i, l)| (kind.clone(), land(l), kept[i], shares[i] >= 0.5, l.words, format!("{} {}", p.id, l.text(&page).chars().take(70).collect::<String>())))
                 .collect(),
         )
     });
@@ -1048,7 +1048,7 @@ fn hidden_cmd(a: &Args, sets: &[DataSet]) {
         let ds = &sets[p.set];
         let Some(page) = ds.page(&p.id) else { return Vec::new() };
         let seg = pith::segment::segment(&page);
-        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.as_str()).collect();
+        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text(&page)).collect();
         let shares = labels::leaf_shares(&texts, ds.truth[&p.id].article_body.as_deref().unwrap_or(""));
         let mut out = Vec::new();
         let mut seen = std::collections::HashSet::new();
@@ -1058,7 +1058,7 @@ fn hidden_cmd(a: &Args, sets: &[DataSet]) {
             }
             // The hiding root.
             let mut root = l.holder();
-            while let Some(par) = page.nodes[root].parent {
+            while let Some(par) = page.nodes[root].parent() {
                 if page.element(par).is_some_and(|e| e.hidden) {
                     root = par;
                 } else {
@@ -1071,7 +1071,7 @@ fn hidden_cmd(a: &Args, sets: &[DataSet]) {
             let e = page.element(root).unwrap();
             let words: u32 = seg.leaves.iter().filter(|m| page.contains(root, m.holder())).map(|m| m.words).sum();
             out.push(format!("{} {} <{} class={:?} id={:?}> words={} parent={:?} panel={}", ds.name, p.id, e.name(), e.class.chars().take(40).collect::<String>(), e.id(), words,
-                page.nodes[root].parent.and_then(|q| page.element(q)).map(|q| q.name().to_string()),
+                page.nodes[root].parent().and_then(|q| page.element(q)).map(|q| q.name().to_string()),
                 pith::cues::visibility::panel_kind(&page, root)));
         }
         out

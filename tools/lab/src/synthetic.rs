@@ -225,7 +225,7 @@ pub fn explain(elements: usize, models: &Models) -> Result<(), String> {
     let link = |n: usize| -> Result<LeafView, String> {
         let (html, _) = large_page(n)?;
         let page = pith::html::parse_document(&html, "http://127.0.0.1/generated/large.html").map_err(|e| e.to_string())?;
-        leaf_view(&page, models, |leaves| leaves.iter().rposition(|l| l.text.trim() == "Section 0"))
+        leaf_view(&page, models, |leaves| leaves.iter().rposition(|l| l.text(&page).trim() == "Section 0"))
     };
     let (small, big) = (link(SIZES[0])?, link(elements)?);
     println!("last list's first link: p {:.3} at {} elements (a), {:.3} at {elements} (b)", small.probability, SIZES[0], big.probability);

@@ -319,10 +319,10 @@ pub fn vocab_pages(sets: &[DataSet], pages: &[PageRef]) -> Vec<Option<VocabPage>
         let truth = ds.truth[&p.id].article_body.as_deref()?;
         let page = ds.page(&p.id)?;
         let seg = pith::segment::segment(&page);
-        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.as_str()).collect();
+        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text(&page)).collect();
         let shares = labels::leaf_shares(&texts, truth);
         Some(VocabPage {
-            buckets: seg.leaves.iter().map(|l| pith::cues::vocabulary::buckets(&l.text)).collect(),
+            buckets: seg.leaves.iter().map(|l| pith::cues::vocabulary::buckets(l.text(&page))).collect(),
             names: pith::cues::names::buckets(&page, &seg),
             y: shares.iter().map(|&s| if s >= LABEL_SHARE { 1.0 } else { 0.0 }).collect(),
         })
@@ -433,7 +433,7 @@ pub fn leaf_rows(sets: &[DataSet], pages: &[PageRef], learned: &[Learned]) -> (V
         let cx = Context::new(&page, &seg);
         let mut f = features(&cx, &table);
         drop_features(&f.names, &mut f.values);
-        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text.as_str()).collect();
+        let texts: Vec<&str> = seg.leaves.iter().map(|l| l.text(&page)).collect();
         let shares = labels::leaf_shares(&texts, truth);
         let total: f32 = seg.leaves.iter().map(|l| l.words as f32 + 1.0).sum();
         let y = shares.iter().map(|&s| if s >= LABEL_SHARE { 1.0 } else { 0.0 }).collect();
