@@ -1081,7 +1081,7 @@ impl<'a> Builder<'a> {
                 }
                 continue;
             }
-            match &self.page.nodes[m].kind {
+            match self.page.kind(m) {
                 NodeKind::Text(t) => {
                     // A copy at once where no marker is in it (most
                     // texts): collecting chars regrew the string.

@@ -387,8 +387,8 @@ fn scores_out(page: &Page, seg: &segment::Segmentation, table: &ScoreTable, deci
         })
         .collect();
     let mut rows = Vec::new();
-    for (id, node) in page.nodes.iter().enumerate() {
-        let tag = match &node.kind {
+    for id in 0..page.nodes.len() {
+        let tag = match page.kind(id) {
             NodeKind::Element(e) => e.name().to_string(),
             NodeKind::Text(_) if seg.leaf_of(id).is_some_and(|l| seg.leaves[l as usize].id == id) => {
                 crate::model::TEXT_NODE_TAG.to_string()
@@ -404,7 +404,7 @@ fn scores_out(page: &Page, seg: &segment::Segmentation, table: &ScoreTable, deci
             .collect();
         rows.push(ScoreRow {
             node: id,
-            parent: node.parent(),
+            parent: page.nodes[id].parent(),
             tag,
             values,
             content: decision.content[id],

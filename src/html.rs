@@ -216,17 +216,14 @@ mod tests {
         let html = format!("<html><body><div id=splash></div><noscript><b>Enable JS</b></noscript>\
                             <noscript><header>Forum</header>{post}</noscript></body></html>");
         let page = parse_document(&html, "u").unwrap();
-        let names: Vec<&str> = page.nodes.iter().filter_map(|n| match &n.kind {
-            NodeKind::Element(e) => Some(e.name()),
-            NodeKind::Text(_) => None,
-        }).collect();
+        let names: Vec<&str> = (0..page.nodes.len()).filter_map(|id| page.element(id).map(|e| e.name())).collect();
         // The short noscript has no children; the long one's markup is walked.
         assert_eq!(&names[..6], ["body", "div", "noscript", "noscript", "header", "p"]);
         // Nothing else is visible, so the noscript content is the page.
-        assert!(page.nodes.iter().all(|n| !matches!(&n.kind, NodeKind::Element(e) if e.hidden)));
+        assert!((0..page.nodes.len()).all(|id| !page.element(id).is_some_and(|e| e.hidden)));
         let with_text = format!("<html><body><article>{}</article><noscript>{post}</noscript></body></html>", "<p>Visible words here.</p>".repeat(200));
         let page = parse_document(&with_text, "u").unwrap();
-        let ns = page.nodes.iter().position(|n| matches!(&n.kind, NodeKind::Element(e) if e.name() == "noscript")).unwrap();
+        let ns = (0..page.nodes.len()).position(|id| page.element(id).is_some_and(|e| e.name() == "noscript")).unwrap();
         assert!(page.element(ns).unwrap().hidden && page.element(ns + 1).unwrap().hidden);
     }
 
@@ -245,10 +242,8 @@ mod tests {
         assert_eq!(page.doc_title, "A title");
         assert_eq!(page.lang, "en");
         assert_eq!(page.meta_content(&["og:site_name"]), Some("Site"));
-        let names: Vec<String> = page
-            .nodes
-            .iter()
-            .map(|n| match &n.kind {
+        let names: Vec<String> = (0..page.nodes.len())
+            .map(|id| match page.kind(id) {
                 NodeKind::Element(e) => e.name().to_string(),
                 NodeKind::Text(t) => format!("'{t}'"),
             })

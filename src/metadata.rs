@@ -632,11 +632,11 @@ fn printed_date(page: &Page, start: Option<NodeId>) -> Option<String> {
 /// `start` in document order: a post's header under its headline.
 fn header_texts(page: &Page, start: NodeId) -> impl Iterator<Item = &str> + '_ {
     (start + 1..page.nodes.len())
-        .filter_map(move |id| match &page.nodes[id].kind {
+        .filter_map(move |id| match page.kind(id) {
             crate::model::NodeKind::Text(t)
                 if !text::is_blank(t) && !page.nodes[id].parent().and_then(|p| page.element(p)).is_some_and(|e| e.hidden) =>
             {
-                Some(&**t)
+                Some(t)
             }
             _ => None,
         })

@@ -256,9 +256,9 @@ pub fn segment(page: &Page) -> Segmentation {
     // Bottom-up: inline-level elements holding only inline content.
     let mut inline = vec![false; n];
     for id in (0..n).rev() {
-        match &page.nodes[id].kind {
-            NodeKind::Text(_) => inline[id] = true,
-            NodeKind::Element(e) => {
+        match page.element(id) {
+            None => inline[id] = true,
+            Some(e) => {
                 // `display: contents` has no box: it is inline exactly when
                 // its content is (its children lay out in its parent).
                 let inline_level = match &e.visual {
@@ -297,7 +297,7 @@ pub fn segment(page: &Page) -> Segmentation {
     // text nodes, the rest given back below. Grown by doubling, the leaves
     // took 29 MB at once for 27 on the 1,000,000-element bench page, after
     // blocks of 15, 7 and 4 MB (`tests/eval/SPEED.md`, 2026-11-30).
-    let texts = page.nodes.iter().filter(|node| matches!(node.kind, NodeKind::Text(_))).count();
+    let texts = page.nodes.iter().filter(|node| !node.is_element()).count();
     let mut seg = Segmentation {
         leaves: Vec::with_capacity(texts),
         leaf_index: vec![NONE; n],
@@ -416,7 +416,7 @@ fn push_leaf(
         let end = page.subtree_end(top);
         let mut m = top;
         while m < end {
-            match &page.nodes[m].kind {
+            match page.kind(m) {
                 NodeKind::Text(t) => {
                     text_nodes += 1;
                     text_node = m;

@@ -347,7 +347,7 @@ fn visible_text(page: &Page, leaf: &Leaf) -> String {
         let end = page.subtree_end(top);
         let mut n = top;
         while n < end {
-            match &page.nodes[n].kind {
+            match page.kind(n) {
                 NodeKind::Element(e) if e.hidden && !whole_leaf_hidden => {
                     n = page.subtree_end(n);
                     continue;

@@ -73,8 +73,10 @@
    * 8.5 and 9.0, 2026-11-30). Their peak wasm memory was higher too while
    * the facts' copy sat under the model being built (1,000,000 elements
    * deep: 270 against 249 MiB); since the builder keeps boxes only on its
-   * open path it is 198 against 195 deep and 276 against 289 wide
-   * (2026-11-30; issue 8 asks for at most 256). Measured with `node
+   * open path it was 198 against 195 deep and 276 against 289 wide, and
+   * with the smaller model 178 against 176 and 235 against 248
+   * (2026-11-30; issue 8 asks for at most 256: both walkers meet it; on
+   * the wide page walker.js took 9.6 µs per element against 8.7). Measured with `node
    * tests/eval/bench.mjs --growth 10000,100000,1000000 --large 0` (the
    * growth table has both walkers; tests/eval/SPEED.md).
    */

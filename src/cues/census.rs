@@ -5,7 +5,7 @@
 //! Hidden elements are counted too: filter panels and cart drawers are
 //! often closed.
 
-use crate::model::{NodeKind, Tag};
+use crate::model::Tag;
 use crate::papers::Context;
 use crate::table::{ColumnSpec, ScoreTable};
 
@@ -54,8 +54,8 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         return;
     }
     let mut counts = [0u32; COUNTED.len()];
-    for (id, node) in page.nodes.iter().enumerate() {
-        let NodeKind::Element(e) = &node.kind else { continue };
+    for id in 0..page.nodes.len() {
+        let Some(e) = page.element(id) else { continue };
         let mut bump = |i: usize| counts[i] += 1;
         match e.tag {
             Tag::Img | Tag::Picture => bump(0),

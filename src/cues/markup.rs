@@ -5,7 +5,7 @@
 //! the nearest ancestor-or-self of each kind, so that a leaf knows how far
 //! it sits inside a navigation bar or an article body.
 
-use crate::model::{NodeId, Tag};
+use crate::model::{Element, Tag};
 use crate::papers::Context;
 use crate::table::{ColumnSpec, ScoreTable};
 
@@ -384,12 +384,10 @@ fn name_kinds(class: &str, id: &str) -> u16 {
     bits
 }
 
-/// Whether element `id` is of `kind`; `role` is its ARIA role, trimmed and
+/// Whether element `e` is of `kind`; `role` is its ARIA role, trimmed and
 /// lower-cased once by the caller, and `names` the bits of its class and
 /// id words ([`name_kinds`]), found once (all kinds are tested per element).
-fn is_kind(cx: &Context, id: NodeId, kind: Kind, names: u16, role: &str) -> bool {
-    let page = cx.page;
-    let Some(e) = page.element(id) else { return false };
+fn is_kind(e: &Element, kind: Kind, names: u16, role: &str) -> bool {
     match kind {
         Kind::Nav => e.tag == Tag::Nav || role == "navigation" || role == "menubar" || role == "menu",
         Kind::Header => e.tag == Tag::Header || role == "banner",
@@ -400,7 +398,8 @@ fn is_kind(cx: &Context, id: NodeId, kind: Kind, names: u16, role: &str) -> bool
         Kind::Article => {
             e.tag == Tag::Article || role == "article" || e.itemprop().split_whitespace().any(|p| p == "articleBody")
         }
-        Kind::Link => page.is_link(id),
+        // As `Page::is_link`, on the element at hand.
+        Kind::Link => e.tag == Tag::A && e.href.is_some(),
         Kind::List => matches!(e.tag, Tag::Ul | Tag::Ol | Tag::Dl | Tag::Menu),
         Kind::Table => e.tag == Tag::Table,
         Kind::Heading => e.tag.heading_level().is_some() || role == "heading",
@@ -464,7 +463,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         };
         let role = e.role().trim().to_ascii_lowercase();
         for (k, kind) in KINDS.iter().enumerate() {
-            if is_kind(cx, id, *kind, names, &role) {
+            if is_kind(e, *kind, names, &role) {
                 is[id] |= 1 << k;
             }
         }

@@ -55,7 +55,7 @@ pub fn score_page(page: &Page) -> f64 {
         // textContent: every text node under it (hidden ones too).
         let mut text = String::new();
         for n in page.subtree(id) {
-            if let NodeKind::Text(t) = &page.nodes[n].kind {
+            if let NodeKind::Text(t) = page.kind(n) {
                 text.push_str(t);
             }
         }

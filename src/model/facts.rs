@@ -62,7 +62,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Display, Element, Font, Node, NodeKind, Page, Position, Rare, Rect, Size, Tag, Visual};
+use super::{Display, Element, Font, Node, Page, Position, Rare, Rect, Size, Tag, Visual, ELEMENT, NO_PARENT};
 use crate::error::{Error, Result};
 
 /// The `tag` of a text node in [`NodeFacts`].
@@ -396,6 +396,8 @@ impl Page {
 pub struct Builder {
     viewport: Option<Size>,
     nodes: Vec<Node>,
+    elements: Vec<Element>,
+    texts: String,
     /// The path from the root to the previous node: in document order a
     /// node's parent is on it (else the parent's subtree has ended). With
     /// each node, the box that places it: its own or (a non-replaced inline
@@ -411,7 +413,19 @@ impl Builder {
     /// A builder for a page rendered at the given viewport (0: unknown),
     /// with room for `capacity` nodes.
     pub fn new(viewport_width: f32, viewport_height: f32, capacity: usize) -> Builder {
-        let mut b = Builder { viewport: None, nodes: Vec::with_capacity(capacity), open: Vec::new() };
+        Builder::with_capacity(viewport_width, viewport_height, capacity, elements_in(capacity))
+    }
+
+    /// [`Builder::new`] with room for `nodes` nodes, `elements` of them
+    /// elements.
+    pub fn with_capacity(viewport_width: f32, viewport_height: f32, nodes: usize, elements: usize) -> Builder {
+        let mut b = Builder {
+            viewport: None,
+            nodes: Vec::with_capacity(nodes),
+            elements: Vec::with_capacity(elements),
+            texts: String::new(),
+            open: Vec::new(),
+        };
         b.set_viewport(viewport_width, viewport_height);
         b
     }
@@ -436,21 +450,30 @@ impl Builder {
         self.nodes.capacity()
     }
 
-    /// Room for `more` nodes beyond those pushed.
+    /// Room for `more` nodes beyond those pushed (and for their elements,
+    /// [`elements_in`]).
     pub fn reserve_exact(&mut self, more: usize) {
         self.nodes.reserve_exact(more);
+        let elements = elements_in(self.nodes.capacity()).saturating_sub(self.elements.len());
+        self.elements.reserve_exact(elements);
+    }
+
+    /// The element at node `id`, if it is one.
+    fn element_mut(&mut self, id: usize) -> Option<&mut Element> {
+        let n = self.nodes.get(id)?;
+        n.is_element().then(|| &mut self.elements[n.at as usize])
     }
 
     /// Whether node `id` is an element with rendered facts.
     pub fn has_visual(&self, id: usize) -> bool {
-        matches!(&self.nodes.get(id).map(|n| &n.kind), Some(NodeKind::Element(e)) if e.visual.is_some())
+        self.nodes.get(id).is_some_and(|n| n.is_element() && self.elements[n.at as usize].visual.is_some())
     }
 
     /// Gives element `id` its computed font facts (as [`VisualFacts`]'s
     /// `font_size`, `font_weight` and `line_height`), where it has rendered
     /// facts.
     pub fn set_font(&mut self, id: usize, size: &str, weight: &str, line_height: &str) {
-        if let Some(NodeKind::Element(e)) = self.nodes.get_mut(id).map(|n| &mut n.kind) {
+        if let Some(e) = self.element_mut(id) {
             if let Some(v) = e.visual.as_mut() {
                 let (font, lines) = font_and_lines(v.rect, size, weight, line_height);
                 v.set_font(font);
@@ -472,10 +495,11 @@ impl Builder {
             (_, p) => Some(p as usize),
         };
         let (parent_width, parent_hidden) = match parent {
-            Some(p) => match &nodes[p].kind {
-                NodeKind::Element(e) => (e.width_ratio, e.hidden),
-                NodeKind::Text(_) => return Err(Error::TextParent { node: i }),
-            },
+            Some(p) if nodes[p].is_element() => {
+                let e = &self.elements[nodes[p].at as usize];
+                (e.width_ratio, e.hidden)
+            }
+            Some(_) => return Err(Error::TextParent { node: i }),
             None => (1.0, false),
         };
         let mut parent_box = None;
@@ -491,8 +515,15 @@ impl Builder {
         if i == 0 && f.tag == TEXT_NODE_TAG {
             return Err(Error::TextRoot);
         }
-        let (kind, own_box) = if f.tag == TEXT_NODE_TAG {
-            (NodeKind::Text(f.text.into_boxed_str()), None)
+        let too_long = || Error::Frontend("a page of more than 4 GiB of text or 4 billion elements".into());
+        let (at, len, own_box) = if f.tag == TEXT_NODE_TAG {
+            let at = u32::try_from(self.texts.len()).map_err(|_| too_long())?;
+            let len = u32::try_from(f.text.len()).ok().filter(|&l| l != ELEMENT && at.checked_add(l).is_some()).ok_or_else(too_long)?;
+            if self.texts.capacity() - self.texts.len() < f.text.len() {
+                self.texts.reserve_exact(grown_by(self.texts.len()).max(f.text.len()));
+            }
+            self.texts.push_str(&f.text);
+            (at, len, None)
         } else {
             let mut e = element_from_facts(f, parent_width, parent_box, self.viewport);
             // Hidden is inherited: nothing under a hidden element renders.
@@ -502,17 +533,23 @@ impl Builder {
                 Some(v) => Some(v.rect),
                 None => None,
             };
-            (NodeKind::Element(Box::new(e)), own)
+            let at = u32::try_from(self.elements.len()).map_err(|_| too_long())?;
+            if self.elements.len() == self.elements.capacity() {
+                self.elements.reserve_exact(grown_by(self.elements.len()));
+            }
+            self.elements.push(e);
+            (at, ELEMENT, own)
         };
         self.open.push((i, own_box));
-        nodes.push(Node::new(parent, kind));
+        let parent = parent.map_or(NO_PARENT, |p| p as u32);
+        self.nodes.push(Node { parent, at, len });
         Ok(())
     }
 
     /// The page: the nodes pushed, and the rest of `facts` (its `nodes`
     /// are not read).
     pub fn finish(self, facts: PageFacts) -> Result<Page> {
-        let Builder { viewport, mut nodes, .. } = self;
+        let Builder { viewport, mut nodes, mut elements, mut texts, .. } = self;
         if nodes.is_empty() {
             return Err(Error::EmptyPage);
         }
@@ -521,8 +558,8 @@ impl Builder {
         // walk's node list, 2.5 MiB of wasm memory on the 1,000,000-element
         // bench page (`tests/eval/SPEED.md`, 2026-11-30).
         nodes.shrink_to_fit();
-        noscript_fallback(&mut nodes);
-        reveal_hidden_content(&mut nodes);
+        elements.shrink_to_fit();
+        texts.shrink_to_fit();
         let meta = facts
             .meta
             .into_iter()
@@ -538,12 +575,36 @@ impl Builder {
             base_url: facts.base_url,
             viewport,
             nodes,
+            elements,
+            texts,
             frames_skipped: facts.frames_skipped,
             ..Page::default()
         };
+        noscript_fallback(&mut page);
+        reveal_hidden_content(&mut page);
         page.link_children();
         Ok(page)
     }
+}
+
+/// How much a full vector of the builder's grows: by a quarter (at least
+/// [`BUILDER_MIN_GROWTH`]), not by doubling, as the walkers' facts
+/// (`FACTS_GROWTH_DIVISOR` in `src/web/walk.rs`). Doubled, the elements
+/// reserved a little short for the 1,000,000-element bench page (walker.js's
+/// facts) took 119 MB, and the page's peak 242 → 278 MiB
+/// (`tests/eval/SPEED.md`, 2026-11-30).
+fn grown_by(len: usize) -> usize {
+    (len / 4).max(BUILDER_MIN_GROWTH)
+}
+
+/// See [`grown_by`].
+const BUILDER_MIN_GROWTH: usize = 1024;
+
+/// Elements reserved for `nodes` nodes: the walkers reserve 3 nodes for
+/// every 2 elements of the document (`FACTS_RESERVED_PER_ELEMENT` in
+/// `src/web/walk.rs`), so as many elements as the document has.
+fn elements_in(nodes: usize) -> usize {
+    nodes / 3 * 2
 }
 
 /// An element's font and rendered line count from its computed font facts
@@ -586,48 +647,48 @@ pub const REVEAL_MIN_SHARE: f64 = 0.6;
 
 /// Shows hidden subtrees that hold the page's content
 /// ([`REVEAL_MIN_SHARE`]); the walk's root is shown when it is hidden.
-fn reveal_hidden_content(nodes: &mut [Node]) {
-    let n = nodes.len();
+fn reveal_hidden_content(page: &mut Page) {
+    let n = page.nodes.len();
     // Characters under each node, bottom-up.
     let mut chars = vec![0usize; n];
     for id in (0..n).rev() {
-        if let NodeKind::Text(t) = &nodes[id].kind {
+        if let Some(t) = page.text(id) {
             chars[id] = t.chars().filter(|c| !c.is_whitespace()).count();
         }
-        if let Some(p) = nodes[id].parent() {
+        if let Some(p) = page.nodes[id].parent() {
             chars[p] += chars[id];
         }
     }
     let total = chars.first().copied().unwrap_or(0).max(1);
-    let hidden = |nodes: &[Node], id: usize| matches!(&nodes[id].kind, NodeKind::Element(e) if e.hidden);
+    let hidden = |page: &Page, id: usize| page.element(id).is_some_and(|e| e.hidden);
     // Hiding roots (hidden, parent not) that hold enough of the text.
     let mut reveal = vec![false; n];
     for id in 0..n {
-        let parent = nodes[id].parent();
+        let parent = page.nodes[id].parent();
         reveal[id] = parent.is_some_and(|p| reveal[p])
-            || (hidden(nodes, id)
-                && parent.map_or(true, |p| !hidden(nodes, p))
+            || (hidden(page, id)
+                && parent.map_or(true, |p| !hidden(page, p))
                 && (parent.is_none() || chars[id] as f64 >= REVEAL_MIN_SHARE * total as f64));
     }
-    for (id, node) in nodes.iter_mut().enumerate() {
-        if let (true, NodeKind::Element(e)) = (reveal[id], &mut node.kind) {
+    for (id, &r) in reveal.iter().enumerate() {
+        if let (true, Some(e)) = (r, page.element_mut(id)) {
             e.hidden = false;
         }
     }
 }
 
 /// Applies the noscript fallback ([`NOSCRIPT_FALLBACK_MAX_VISIBLE`]).
-fn noscript_fallback(nodes: &mut [Node]) {
-    let n = nodes.len();
+fn noscript_fallback(page: &mut Page) {
+    let n = page.nodes.len();
     let mut in_noscript = vec![false; n];
     let (mut visible, mut fallback) = (0usize, 0usize);
     for id in 0..n {
-        let parent = nodes[id].parent();
+        let parent = page.nodes[id].parent();
         in_noscript[id] = parent.is_some_and(|p| in_noscript[p])
-            || matches!(&nodes[id].kind, NodeKind::Element(e) if e.tag == Tag::Noscript);
-        if let NodeKind::Text(t) = &nodes[id].kind {
+            || page.element(id).is_some_and(|e| e.tag == Tag::Noscript);
+        if let Some(t) = page.text(id) {
             let chars = t.chars().filter(|c| !c.is_whitespace()).count();
-            let hidden = parent.is_some_and(|p| matches!(&nodes[p].kind, NodeKind::Element(e) if e.hidden));
+            let hidden = parent.is_some_and(|p| page.element(p).is_some_and(|e| e.hidden));
             if in_noscript[id] {
                 fallback += chars;
             } else if !hidden {
@@ -638,8 +699,8 @@ fn noscript_fallback(nodes: &mut [Node]) {
     if visible >= NOSCRIPT_FALLBACK_MAX_VISIBLE || fallback < NOSCRIPT_FALLBACK_RATIO * visible.max(1) {
         return;
     }
-    for (id, node) in nodes.iter_mut().enumerate() {
-        if let (true, NodeKind::Element(e)) = (in_noscript[id], &mut node.kind) {
+    for (id, &inside) in in_noscript.iter().enumerate() {
+        if let (true, Some(e)) = (inside, page.element_mut(id)) {
             e.hidden = false;
         }
     }
@@ -1217,7 +1278,7 @@ mod tests {
         assert_eq!(format!("{whole:?}"), format!("{released:?}"));
         assert_eq!((released.nodes.len(), released.children(0).len()), (total, pairs));
         let last = total - 1;
-        assert!(matches!(&released.nodes[last].kind, NodeKind::Text(t) if **t == *format!("Paragraph {}.", pairs - 1)));
+        assert_eq!(released.text(last), Some(format!("Paragraph {}.", pairs - 1).as_str()));
     }
 
     #[test]

@@ -54,6 +54,10 @@ pub struct Page {
     pub viewport: Option<Size>,
     /// The arena: node 0 is the walk's root (`<body>`), then document order.
     pub nodes: Vec<Node>,
+    /// The elements, in document order ([`Page::kind`]).
+    elements: Vec<Element>,
+    /// The texts, one after another ([`Page::kind`]).
+    texts: String,
     /// Frames the walk could not enter (cross-origin), by address.
     pub frames_skipped: Vec<String>,
     /// Every node's children, node after node ([`Page::children`]): one
@@ -73,38 +77,51 @@ pub struct Size {
     pub height: f32,
 }
 
-/// One node of the arena (its children: [`Page::children`]). The parent is
-/// a `u32` with [`NO_PARENT`] for none ([`Node::parent`]): 12 bytes a node
-/// in wasm32 where an `Option<NodeId>` made it 16 (6 MB on the
-/// 1,000,000-element bench page; `tests/eval/SPEED.md`, 2026-11-30).
+/// One node of the arena (its children: [`Page::children`]; what it is:
+/// [`Page::kind`]). Its parent is a `u32` with [`NO_PARENT`] for none
+/// ([`Node::parent`]); an element is an index into the page's elements
+/// and a text a range of the page's one text buffer. Elements in one
+/// vector, not a box each, and texts in one buffer, not an allocation
+/// each: 1.5 million fewer allocations and 10 MB less wasm memory on the
+/// 1,000,000-element bench page, where an `Option<NodeId>` parent had made
+/// a node 16 bytes, not 12 (`tests/eval/SPEED.md`, 2026-11-30).
 #[derive(Debug, Clone)]
 pub struct Node {
     parent: u32,
-    pub kind: NodeKind,
+    /// The element's index in `Page::elements`, or the text's start in
+    /// `Page::texts`.
+    at: u32,
+    /// The text's length in bytes, or [`ELEMENT`].
+    len: u32,
 }
 
 /// [`Node`]'s parent when it has none (the root). Node ids fit in a `u32`:
 /// the model keeps other per-node indices as `u32` too.
 const NO_PARENT: u32 = u32::MAX;
 
-impl Node {
-    pub fn new(parent: Option<NodeId>, kind: NodeKind) -> Node {
-        Node { parent: parent.map_or(NO_PARENT, |p| p as u32), kind }
-    }
+/// [`Node::len`] of an element.
+const ELEMENT: u32 = u32::MAX;
 
+impl Node {
     /// The parent's id (none for the root).
     #[inline]
     pub fn parent(&self) -> Option<NodeId> {
         (self.parent != NO_PARENT).then_some(self.parent as NodeId)
     }
+
+    /// Whether the node is an element (else a text).
+    #[inline]
+    pub fn is_element(&self) -> bool {
+        self.len == ELEMENT
+    }
 }
 
-/// Element or text.
-#[derive(Debug, Clone)]
-pub enum NodeKind {
-    Element(Box<Element>),
+/// What node is: an element or a text ([`Page::kind`]).
+#[derive(Debug, Clone, Copy)]
+pub enum NodeKind<'p> {
+    Element(&'p Element),
     /// The text as the DOM holds it (whitespace not collapsed).
-    Text(Box<str>),
+    Text(&'p str),
 }
 
 /// What the model knows of an element. Its strings are `Box<str>`, not
@@ -413,20 +430,43 @@ impl Page {
         }
     }
 
-    /// The element at `id`, if it is one.
-    pub fn element(&self, id: NodeId) -> Option<&Element> {
-        match &self.nodes.get(id)?.kind {
-            NodeKind::Element(e) => Some(e),
-            NodeKind::Text(_) => None,
+    /// What node `id` is (it must be one of the page's).
+    #[inline]
+    pub fn kind(&self, id: NodeId) -> NodeKind<'_> {
+        let n = &self.nodes[id];
+        if n.len == ELEMENT {
+            NodeKind::Element(&self.elements[n.at as usize])
+        } else {
+            NodeKind::Text(self.text_of(n))
         }
     }
 
+    /// Text node `n`'s text. Not inlined: the slice's checks at each of
+    /// the many callers made the wasm 14 KB larger (`twiggy diff`,
+    /// 2026-11-30).
+    #[inline(never)]
+    fn text_of(&self, n: &Node) -> &str {
+        &self.texts[n.at as usize..(n.at + n.len) as usize]
+    }
+
+    /// The element at `id`, if it is one.
+    #[inline]
+    pub fn element(&self, id: NodeId) -> Option<&Element> {
+        let n = self.nodes.get(id)?;
+        (n.len == ELEMENT).then(|| &self.elements[n.at as usize])
+    }
+
+    /// The element at `id`, if it is one, to change.
+    pub fn element_mut(&mut self, id: NodeId) -> Option<&mut Element> {
+        let n = self.nodes.get(id)?;
+        (n.len == ELEMENT).then(|| &mut self.elements[n.at as usize])
+    }
+
     /// The text at `id`, if it is a text node.
+    #[inline]
     pub fn text(&self, id: NodeId) -> Option<&str> {
-        match &self.nodes.get(id)?.kind {
-            NodeKind::Text(t) => Some(t),
-            NodeKind::Element(_) => None,
-        }
+        let n = self.nodes.get(id)?;
+        (n.len != ELEMENT).then(|| self.text_of(n))
     }
 
     /// The tag at `id` (None for text nodes).
@@ -524,7 +564,7 @@ impl Page {
         let end = self.subtree_end(id);
         let mut n = id;
         while n < end {
-            match &self.nodes[n].kind {
+            match self.kind(n) {
                 NodeKind::Element(e) if e.hidden => {
                     n = self.subtree_end(n);
                     continue;
@@ -578,7 +618,7 @@ impl Page {
                 }
                 let node = n;
                 n += 1;
-                match &self.nodes[node].kind {
+                match self.kind(node) {
                     // The page's own private-use characters (icon fonts)
                     // are no text, and would clash with the markers.
                     // (Both marks are encoded with a first byte 0xEE:
@@ -640,7 +680,7 @@ impl Page {
 
     /// Elements count (text nodes excluded).
     pub fn element_count(&self) -> usize {
-        self.nodes.iter().filter(|n| matches!(n.kind, NodeKind::Element(_))).count()
+        self.elements.len()
     }
 
     /// The first `<meta>` content for any of `keys` (compared lower-case),
@@ -669,7 +709,7 @@ mod tests {
             let mut s = String::new();
             let mut n = id;
             while n < p.subtree_end(id) {
-                match &p.nodes[n].kind {
+                match p.kind(n) {
                     NodeKind::Element(e) if e.hidden => {
                         n = p.subtree_end(n);
                         continue;

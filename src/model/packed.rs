@@ -343,13 +343,59 @@ impl Records for ToFacts {
 /// the page's size.
 const NUMBERS_PER_NODE: usize = 4;
 
+/// The element records in `numbers`, counted without reading a string:
+/// [`Page::from_packed`]'s room for elements (None where the numbers do
+/// not read as the format; the build then finds what is wrong). Guessed
+/// from the numbers' count instead (two thirds of [`NUMBERS_PER_NODE`]'s
+/// nodes), the generated 1,000,000-element bench page had room for twice
+/// its elements, 60 MB too many beside its packed facts; a page given too
+/// little (the deep bench page has 10 numbers an element, the readability
+/// pages 9 to 15) grows them by a quarter, a 75 MB block at a million
+/// (`tests/eval/SPEED.md`, 2026-11-30).
+fn element_records(numbers: &[f64]) -> Option<usize> {
+    let count = |i: usize| numbers.get(i).map(|&n| n as usize);
+    // The format, the viewport, the page's five strings, the metas (two
+    // strings each) and the JSON-LD scripts.
+    let mut i: usize = 8;
+    i = i.saturating_add(1).saturating_add(count(i)?.saturating_mul(2));
+    i = i.saturating_add(1).saturating_add(count(i)?);
+    let mut elements = 0;
+    while i < numbers.len() {
+        let kind = numbers[i];
+        i += 1;
+        if kind == TEXT {
+            i += 2;
+        } else if kind == ELEMENT {
+            let flags = count(i + 1)? as u32;
+            // Parent, flags, tag, the strings flagged, the box.
+            i += 3 + STRING_FLAGS.iter().filter(|&&f| flags & f != 0).count();
+            if flags & BOX != 0 {
+                i += 4;
+            }
+            if flags & ATTRS != 0 {
+                i = i.saturating_add(1).saturating_add(count(i)?);
+            }
+            elements += 1;
+        } else if kind == FONT {
+            i += 4;
+        } else if kind == FRAME_SKIPPED {
+            i += 1;
+        } else {
+            return None;
+        }
+    }
+    Some(elements)
+}
+
 impl Page {
     /// The model of packed facts (see the module's docs), each node built
     /// as it is read: the same page as `Page::from_facts` of
     /// [`PageFacts::from_packed`] (a test compares them).
     pub fn from_packed(strings: &str, numbers: &[f64]) -> Result<Page> {
         let (w, h) = (numbers.get(1).copied().unwrap_or(0.0) as f32, numbers.get(2).copied().unwrap_or(0.0) as f32);
-        let mut to = ToModel { builder: Builder::new(w, h, numbers.len() / NUMBERS_PER_NODE), frames_skipped: Vec::new() };
+        let elements = element_records(numbers).unwrap_or(0);
+        let builder = Builder::with_capacity(w, h, numbers.len() / NUMBERS_PER_NODE, elements);
+        let mut to = ToModel { builder, frames_skipped: Vec::new() };
         let mut facts = read(strings, numbers, &mut to)?;
         facts.frames_skipped = to.frames_skipped;
         to.builder.finish(facts)
@@ -503,6 +549,16 @@ mod tests {
         let p = facts.to_packed();
         let back = PageFacts::from_packed(&p.strings, &p.numbers).unwrap();
         assert_eq!(serde_json::to_string(&back).unwrap(), serde_json::to_string(&facts).unwrap());
+    }
+
+    #[test]
+    fn element_records_are_counted_without_the_strings() {
+        let facts = page();
+        let p = facts.to_packed();
+        let elements = facts.nodes.iter().filter(|n| n.tag != TEXT_NODE_TAG).count();
+        assert!(elements > 1);
+        assert_eq!(element_records(&p.numbers), Some(elements));
+        assert_eq!(element_records(&[FORMAT]), None);
     }
 
     #[test]

@@ -293,7 +293,7 @@ mod tests {
         // maxLen), p2 on 1.
         let mut page = page;
         for (id, lines) in [(p1, 3), (p2, 1)] {
-            if let crate::model::NodeKind::Element(e) = &mut page.nodes[id].kind {
+            if let Some(e) = page.element_mut(id) {
                 e.visual = Some(crate::model::Visual::new(
                     Default::default(),
                     crate::model::Display::Block,

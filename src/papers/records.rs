@@ -357,7 +357,7 @@ fn record(name: &str, value: &str, nodes: Vec<NodeId>) -> Option<Record> {
 fn element_children(page: &Page, id: NodeId) -> Option<Vec<NodeId>> {
     let mut out = Vec::new();
     for &c in page.children(id) {
-        match &page.nodes[c].kind {
+        match page.kind(c) {
             NodeKind::Text(t) if text::is_blank(t) => {}
             NodeKind::Text(_) => return None,
             NodeKind::Element(_) => out.push(c),
