@@ -297,7 +297,7 @@ pub fn segment(page: &Page) -> Segmentation {
     // text nodes, the rest given back below. Grown by doubling, the leaves
     // took 29 MB at once for 27 on the 1,000,000-element bench page, after
     // blocks of 15, 7 and 4 MB (`tests/eval/SPEED.md`, 2026-11-30).
-    let texts = page.nodes.iter().filter(|node| !node.is_element()).count();
+    let texts = page.nodes.len() - page.element_count();
     let mut seg = Segmentation {
         leaves: Vec::with_capacity(texts),
         leaf_index: vec![NONE; n],

@@ -398,8 +398,7 @@ fn is_kind(e: &Element, kind: Kind, names: u16, role: &str) -> bool {
         Kind::Article => {
             e.tag == Tag::Article || role == "article" || e.itemprop().split_whitespace().any(|p| p == "articleBody")
         }
-        // As `Page::is_link`, on the element at hand.
-        Kind::Link => e.tag == Tag::A && e.href.is_some(),
+        Kind::Link => e.is_link(),
         Kind::List => matches!(e.tag, Tag::Ul | Tag::Ol | Tag::Dl | Tag::Menu),
         Kind::Table => e.tag == Tag::Table,
         Kind::Heading => e.tag.heading_level().is_some() || role == "heading",

@@ -851,7 +851,7 @@ pub fn repeated_leaves(cx: &Context, keep: &[usize]) -> Vec<usize> {
     let mut seen: std::collections::HashMap<u64, Vec<usize>> = std::collections::HashMap::new();
     let mut out = Vec::new();
     for &i in keep {
-        let text = &cx.seg.leaves[i].text(cx.page);
+        let text = cx.seg.leaves[i].text(cx.page);
         if text.chars().filter(|c| !c.is_whitespace()).count() < REPEAT_MIN_CHARS {
             continue;
         }

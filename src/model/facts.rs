@@ -459,6 +459,12 @@ impl Builder {
     }
 
     /// The element at node `id`, if it is one.
+    fn element(&self, id: usize) -> Option<&Element> {
+        let n = self.nodes.get(id)?;
+        n.is_element().then(|| &self.elements[n.at as usize])
+    }
+
+    /// [`Builder::element`], to change.
     fn element_mut(&mut self, id: usize) -> Option<&mut Element> {
         let n = self.nodes.get(id)?;
         n.is_element().then(|| &mut self.elements[n.at as usize])
@@ -466,7 +472,7 @@ impl Builder {
 
     /// Whether node `id` is an element with rendered facts.
     pub fn has_visual(&self, id: usize) -> bool {
-        self.nodes.get(id).is_some_and(|n| n.is_element() && self.elements[n.at as usize].visual.is_some())
+        self.element(id).is_some_and(|e| e.visual.is_some())
     }
 
     /// Gives element `id` its computed font facts (as [`VisualFacts`]'s
@@ -486,7 +492,6 @@ impl Builder {
     /// [`Page::from_facts`]).
     pub fn push(&mut self, f: NodeFacts) -> Result<()> {
         let i = self.nodes.len();
-        let nodes = &mut self.nodes;
         let parent = match (i, f.parent) {
             (0, -1) => None,
             (_, -1) => return Err(Error::BadRoot { node: i }),
@@ -495,11 +500,10 @@ impl Builder {
             (_, p) => Some(p as usize),
         };
         let (parent_width, parent_hidden) = match parent {
-            Some(p) if nodes[p].is_element() => {
-                let e = &self.elements[nodes[p].at as usize];
-                (e.width_ratio, e.hidden)
-            }
-            Some(_) => return Err(Error::TextParent { node: i }),
+            Some(p) => match self.element(p) {
+                Some(e) => (e.width_ratio, e.hidden),
+                None => return Err(Error::TextParent { node: i }),
+            },
             None => (1.0, false),
         };
         let mut parent_box = None;

@@ -413,6 +413,12 @@ impl Position {
 }
 
 impl Element {
+    /// Whether the element is an `<a>` with an `href`.
+    #[inline]
+    pub fn is_link(&self) -> bool {
+        self.tag == Tag::A && self.href.is_some()
+    }
+
     /// The value of attribute `name`, when it is one of
     /// [`READ_ATTRIBUTES`] and present.
     pub fn attr(&self, name: &str) -> Option<&str> {
@@ -541,7 +547,7 @@ impl Page {
 
     /// Whether `id` is an `<a>` with an `href`.
     pub fn is_link(&self, id: NodeId) -> bool {
-        self.element(id).is_some_and(|e| e.tag == Tag::A && e.href.is_some())
+        self.element(id).is_some_and(Element::is_link)
     }
 
     /// The rendered text under `id` (hidden subtrees left out), whitespace

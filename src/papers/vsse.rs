@@ -222,20 +222,6 @@ fn tag_path(page: &Page, cut: NodeId) -> Vec<&str> {
     path
 }
 
-/// Before node `id` in a walk of the arena in document order: leaves on
-/// `open` (the open path, each entry's node given by `node`) only the
-/// ancestors of `id`, its parent last; `id` is pushed after.
-fn enter<T>(open: &mut Vec<T>, page: &Page, id: NodeId, node: impl Fn(&T) -> NodeId) {
-    match page.nodes[id].parent() {
-        Some(p) => {
-            while open.last().is_some_and(|top| node(top) != p) {
-                open.pop();
-            }
-        }
-        None => open.clear(),
-    }
-}
-
 /// The module's columns in the score table.
 pub const COLUMNS: &[ColumnSpec] = &[
     ColumnSpec {
@@ -336,7 +322,15 @@ pub fn score(cx: &Context, table: &mut ScoreTable, pt: &mut PageTerms) {
         if next == holders.len() {
             break;
         }
-        enter(&mut open, page, id, |&top| top);
+        // The open path: `id`'s ancestors, then `id`.
+        match page.nodes[id].parent() {
+            Some(p) => {
+                while open.last().is_some_and(|&top| top != p) {
+                    open.pop();
+                }
+            }
+            None => open.clear(),
+        }
         open.push(id);
         while next < holders.len() && holder_ids[holders[next] as usize] == id as u64 {
             cut[holders[next] as usize] = open[open.len().min(MAX_PATH_TAGS) - 1];
