@@ -414,6 +414,8 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
         let repeats = repeated_leaves(cx, &keep);
         overrule(&mut keep, repeats, "not content: repeats the text of an earlier content block");
     }
+    let copies = repeated_runs(cx, &keep);
+    overrule(&mut keep, copies, "not content: a second copy of a run of content blocks (the page carries them twice)");
     if let Some(hidden) = hidden_fallback(cx, &keep, hidden_kept, &probs) {
         let reason = if keep.is_empty() {
             "content: hidden, but the page shows no other content (it is shown by a script)"
@@ -864,6 +866,83 @@ pub fn repeated_leaves(cx: &Context, keep: &[usize]) -> Vec<usize> {
             out.push(i);
         } else {
             earlier.push(i);
+        }
+    }
+    out
+}
+
+/// See [`repeated_runs`]: a copy this long is no refrain or repeated label.
+/// With [`REPEATED_RUN_MIN_SHARE`], chosen over a grid of 50, 100 and 200
+/// words by 0.1 and 0.2 of the kept words, every point of which changed
+/// only pages it lifted (`pith-lab held`, 2026-11-30, session 32, before
+/// [`REPEATED_RUN_PROSE_WORDS`]: 2 to 7 wcxb-dev pages, +0.65 to +1.14
+/// summed word F1; readability and cleanportaleval unchanged); without the
+/// share, 100 words changed 16 pages, 4 of them down (documentation
+/// repeating its code samples). With all three: held out 6 pages up,
+/// +1.06; the shipped model 4 pages up, +0.84 (`pith-lab digest`, `eval`).
+pub const REPEATED_RUN_MIN_WORDS: u32 = 100;
+
+/// See [`repeated_runs`]: the copy is at least this share of the kept
+/// words (the grid above).
+pub const REPEATED_RUN_MIN_SHARE: f32 = 0.1;
+
+/// See [`repeated_runs`]: a copy holds a leaf of prose at least this long
+/// (a sentence), so that a grid's repeated labels are no copy: a plan's
+/// features repeated card after card (84 leaves of at most 5 words on one
+/// wcxb-dev service page, whose truth keeps them), a comparison table's
+/// check marks. The repeated runs of the grid above that were content held
+/// leaves of 43 to 126 words.
+pub const REPEATED_RUN_PROSE_WORDS: u32 = 20;
+
+/// Kept leaves that, one after another, each repeat the text of an earlier
+/// kept leaf in another parent, for at least [`REPEATED_RUN_MIN_WORDS`]
+/// words and [`REPEATED_RUN_MIN_SHARE`] of the kept words together, one of
+/// them prose ([`REPEATED_RUN_PROSE_WORDS`]): a page
+/// that carries its content twice, as saved pages of two templates do (a
+/// blog's old and new layout, one hidden by a style sheet the saved page
+/// lost) and pages with a second copy for another screen. A reader shows it
+/// once. Every page type: unlike single repeats ([`repeated_leaves`]), which
+/// on articles are the author's. Copies within one parent stay, as there:
+/// the readability set's placeholder articles repeat whole paragraphs of
+/// Lorem ipsum in one block, and its truth keeps them (three pages lost
+/// half their text without the parent test).
+pub fn repeated_runs(cx: &Context, keep: &[usize]) -> Vec<usize> {
+    let total: u32 = keep.iter().map(|&i| cx.seg.leaves[i].words).sum();
+    let min_words = REPEATED_RUN_MIN_WORDS.max((REPEATED_RUN_MIN_SHARE * total as f32).ceil() as u32);
+    // Earlier kept leaves by the hash of their words, as in `repeated_leaves`.
+    let mut seen: std::collections::HashMap<u64, Vec<usize>> = std::collections::HashMap::new();
+    let mut out = Vec::new();
+    let mut run: Vec<usize> = Vec::new();
+    let mut run_words = 0;
+    let mut run_prose = false;
+    // The run ends at a leaf that repeats nothing, or after the last one.
+    for i in keep.iter().copied().map(Some).chain([None]) {
+        let repeat = i.is_some_and(|i| {
+            let leaf = &cx.seg.leaves[i];
+            let text = leaf.text(cx.page);
+            let earlier = seen.entry(words_hash(FNV_OFFSET, text)).or_default();
+            let found = earlier.iter().any(|&j| {
+                cx.seg.leaves[j].parent != leaf.parent && cx.seg.leaves[j].text(cx.page).split_whitespace().eq(text.split_whitespace())
+            });
+            if !found {
+                earlier.push(i);
+            }
+            found
+        });
+        match i {
+            Some(i) if repeat => {
+                run.push(i);
+                run_words += cx.seg.leaves[i].words;
+                run_prose |= cx.seg.leaves[i].words >= REPEATED_RUN_PROSE_WORDS;
+            }
+            _ => {
+                if run_words >= min_words && run_prose {
+                    out.append(&mut run);
+                }
+                run.clear();
+                run_words = 0;
+                run_prose = false;
+            }
         }
     }
     out
@@ -2011,6 +2090,54 @@ mod tests {
         // them rather than an empty article.
         assert!(orphan_headings(&cx, &[title]).is_empty());
         assert!(orphan_headings(&cx, &[comments]).is_empty());
+    }
+
+    #[test]
+    fn a_second_copy_of_the_content_goes_and_the_authors_repeats_stay() {
+        let para = |n: usize| format!("<p>Paragraph {n} of the story: {}</p>", "words that carry the story on. ".repeat(8));
+        let story: String = (0..4).map(para).collect();
+        // Two templates of one article: the second copy goes, whole.
+        let html = format!(
+            "<html><body><div id=a><h1>The title</h1>{story}</div><div id=b><div>{story}</div></div><p>The end note of the page.</p></body></html>"
+        );
+        let page = crate::html::parse_document(&html, "u").unwrap();
+        let seg = crate::segment::segment(&page);
+        let cx = Context::new(&page, &seg);
+        let all: Vec<usize> = (0..seg.leaves.len()).collect();
+        let texts = |ids: &[usize]| ids.iter().map(|&i| seg.leaves[i].text(&page).to_string()).collect::<Vec<_>>();
+        let dropped = repeated_runs(&cx, &all);
+        assert_eq!(dropped, vec![5, 6, 7, 8], "{:?}", texts(&dropped));
+        assert!(texts(&dropped).iter().all(|t| t.starts_with("Paragraph")));
+        // A short copy (one paragraph, 53 words: under REPEATED_RUN_MIN_WORDS)
+        // stays, as a pull quote or a repeated notice does.
+        let html = format!("<html><body><div>{story}</div><aside>{}</aside></body></html>", para(0));
+        let page = crate::html::parse_document(&html, "u").unwrap();
+        let seg = crate::segment::segment(&page);
+        let all: Vec<usize> = (0..seg.leaves.len()).collect();
+        assert!(repeated_runs(&Context::new(&page, &seg), &all).is_empty());
+        // A grid's labels repeated card after card (each under 20 words,
+        // REPEATED_RUN_PROSE_WORDS) are no copy, however many.
+        let card = |n: usize| {
+            let items: String = ["Keyword optimised resume", "Cover letter included", "LinkedIn profile review", "Two rounds of edits"]
+                .iter()
+                .map(|f| format!("<li>{f} for every plan</li>"))
+                .collect();
+            // Plans told apart by their place (and a style sheet): 168
+            // repeated words in one run.
+            format!("<div class=plan-{n}><ul>{items}</ul></div>")
+        };
+        let cards: String = (0..8).map(card).collect();
+        let html = format!("<html><body>{cards}</body></html>");
+        let page = crate::html::parse_document(&html, "u").unwrap();
+        let seg = crate::segment::segment(&page);
+        let all: Vec<usize> = (0..seg.leaves.len()).collect();
+        assert!(repeated_runs(&Context::new(&page, &seg), &all).is_empty());
+        // The author's repeats in one block stay, however long.
+        let html = format!("<html><body><div>{story}{story}</div></body></html>");
+        let page = crate::html::parse_document(&html, "u").unwrap();
+        let seg = crate::segment::segment(&page);
+        let all: Vec<usize> = (0..seg.leaves.len()).collect();
+        assert!(repeated_runs(&Context::new(&page, &seg), &all).is_empty());
     }
 
     #[test]
