@@ -907,33 +907,51 @@ pub const REPEATED_RUN_PROSE_WORDS: u32 = 20;
 /// Lorem ipsum in one block, and its truth keeps them (three pages lost
 /// half their text without the parent test).
 pub fn repeated_runs(cx: &Context, keep: &[usize]) -> Vec<usize> {
-    let total: u32 = keep.iter().map(|&i| cx.seg.leaves[i].words).sum();
+    let seg = cx.seg;
+    let total: u32 = keep.iter().map(|&i| seg.leaves[i].words).sum();
+    if total < REPEATED_RUN_MIN_WORDS {
+        return Vec::new();
+    }
     let min_words = REPEATED_RUN_MIN_WORDS.max((REPEATED_RUN_MIN_SHARE * total as f32).ceil() as u32);
-    // Earlier kept leaves by the hash of their words, as in `repeated_leaves`.
-    let mut seen: std::collections::HashMap<u64, Vec<usize>> = std::collections::HashMap::new();
+    let text = |i: usize| seg.leaves[i].text(cx.page).trim();
+    // Per text (by a hash of its length and ends, which copies share), the
+    // first kept leaf with it and the first in another parent than that
+    // one: a leaf repeats an earlier one in another parent where either
+    // is in another parent than its own. Texts that share a key but differ
+    // (rare) are compared with every earlier leaf.
+    let mut seen: std::collections::HashMap<u64, (usize, usize), std::hash::BuildHasherDefault<crate::papers::keywords::Fnv1a>> =
+        std::collections::HashMap::default();
     let mut out = Vec::new();
     let mut run: Vec<usize> = Vec::new();
     let mut run_words = 0;
     let mut run_prose = false;
     // The run ends at a leaf that repeats nothing, or after the last one.
-    for i in keep.iter().copied().map(Some).chain([None]) {
+    for (k, i) in keep.iter().copied().map(Some).chain([None]).enumerate() {
         let repeat = i.is_some_and(|i| {
-            let leaf = &cx.seg.leaves[i];
-            let text = leaf.text(cx.page);
-            let earlier = seen.entry(words_hash(FNV_OFFSET, text)).or_default();
-            let found = earlier.iter().any(|&j| {
-                cx.seg.leaves[j].parent != leaf.parent && cx.seg.leaves[j].text(cx.page).split_whitespace().eq(text.split_whitespace())
-            });
-            if !found {
-                earlier.push(i);
+            let t = text(i);
+            let parent = seg.leaves[i].parent;
+            let entry = seen.entry(text_key(t)).or_insert((i, NO_LEAF));
+            let (first, other) = *entry;
+            if first == i {
+                false
+            } else if text(first) == t {
+                if seg.leaves[first].parent == parent {
+                    other != NO_LEAF
+                } else {
+                    if other == NO_LEAF {
+                        entry.1 = i;
+                    }
+                    true
+                }
+            } else {
+                keep[..k].iter().any(|&j| seg.leaves[j].parent != parent && text(j) == t)
             }
-            found
         });
         match i {
             Some(i) if repeat => {
                 run.push(i);
-                run_words += cx.seg.leaves[i].words;
-                run_prose |= cx.seg.leaves[i].words >= REPEATED_RUN_PROSE_WORDS;
+                run_words += seg.leaves[i].words;
+                run_prose |= seg.leaves[i].words >= REPEATED_RUN_PROSE_WORDS;
             }
             _ => {
                 if run_words >= min_words && run_prose {
@@ -946,6 +964,20 @@ pub fn repeated_runs(cx: &Context, keep: &[usize]) -> Vec<usize> {
         }
     }
     out
+}
+
+/// No leaf, in [`repeated_runs`]' index.
+const NO_LEAF: usize = usize::MAX;
+
+/// [`repeated_runs`]' key of a text: FNV-1a of its length and of at most
+/// its first and last 32 bytes. Hashing every byte of every kept leaf took
+/// 1.4 % of the core's instructions (callgrind over `pith-lab profile
+/// wcxb-dev --limit 60`).
+fn text_key(t: &str) -> u64 {
+    let b = t.as_bytes();
+    let ends = if b.len() <= 64 { [b, &[][..]] } else { [&b[..32], &b[b.len() - 32..]] };
+    let h = fnv(FNV_OFFSET, &(b.len() as u64).to_le_bytes());
+    ends.iter().fold(h, |h, part| fnv(h, part))
 }
 
 /// See [`article_teasers`]: the article's block holds at least this share
@@ -2138,6 +2170,21 @@ mod tests {
         let seg = crate::segment::segment(&page);
         let all: Vec<usize> = (0..seg.leaves.len()).collect();
         assert!(repeated_runs(&Context::new(&page, &seg), &all).is_empty());
+    }
+
+    #[test]
+    fn repeated_runs_tell_apart_texts_that_share_a_key() {
+        // Same length and the same first and last 32 bytes: one key
+        // (`text_key`), two texts. The second text's copies are a run.
+        let side = "word ".repeat(30);
+        let (x, y) = (format!("{side}X {side}"), format!("{side}Y {side}"));
+        assert_eq!(text_key(&x), text_key(&y));
+        let html = format!("<html><body><div><p>{x}</p></div><div><p>{y}</p></div><section><p>{y}</p><div><p>{y}</p></div></section></body></html>");
+        let page = crate::html::parse_document(&html, "u").unwrap();
+        let seg = crate::segment::segment(&page);
+        let all: Vec<usize> = (0..seg.leaves.len()).collect();
+        assert_eq!(seg.leaves.len(), 4);
+        assert_eq!(repeated_runs(&Context::new(&page, &seg), &all), vec![2, 3]);
     }
 
     #[test]
