@@ -919,8 +919,8 @@ pub fn repeated_runs(cx: &Context, keep: &[usize]) -> Vec<usize> {
     // one: a leaf repeats an earlier one in another parent where either
     // is in another parent than its own. Texts that share a key but differ
     // (rare) are compared with every earlier leaf.
-    let mut seen: std::collections::HashMap<u64, (usize, usize), std::hash::BuildHasherDefault<crate::papers::keywords::Fnv1a>> =
-        std::collections::HashMap::default();
+    let mut index = crate::papers::text_stats::KeyMap::default();
+    let mut seen: Vec<(usize, usize)> = Vec::new();
     let mut out = Vec::new();
     let mut run: Vec<usize> = Vec::new();
     let mut run_words = 0;
@@ -930,8 +930,11 @@ pub fn repeated_runs(cx: &Context, keep: &[usize]) -> Vec<usize> {
         let repeat = i.is_some_and(|i| {
             let t = text(i);
             let parent = seg.leaves[i].parent;
-            let entry = seen.entry(text_key(t)).or_insert((i, NO_LEAF));
-            let (first, other) = *entry;
+            let slot = *index.entry(text_key(t)).or_insert_with(|| {
+                seen.push((i, NO_LEAF));
+                seen.len() as u32 - 1
+            }) as usize;
+            let (first, other) = seen[slot];
             if first == i {
                 false
             } else if text(first) == t {
@@ -939,7 +942,7 @@ pub fn repeated_runs(cx: &Context, keep: &[usize]) -> Vec<usize> {
                     other != NO_LEAF
                 } else {
                     if other == NO_LEAF {
-                        entry.1 = i;
+                        seen[slot].1 = i;
                     }
                     true
                 }

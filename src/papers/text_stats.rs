@@ -307,10 +307,12 @@ fn hash_str(s: &str) -> u64 {
 }
 
 /// A map keyed by hashes that are already mixed: the key is its own hash.
-type KeyMap = HashMap<u64, u32, BuildHasherDefault<PassThrough>>;
+/// (The decision's `repeated_runs` keys its texts with it too: one copy
+/// of the map's code in the wasm.)
+pub(crate) type KeyMap = HashMap<u64, u32, BuildHasherDefault<PassThrough>>;
 
 #[derive(Default)]
-struct PassThrough(u64);
+pub(crate) struct PassThrough(u64);
 
 impl Hasher for PassThrough {
     fn finish(&self) -> u64 {
