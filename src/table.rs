@@ -139,10 +139,18 @@ impl Cells {
     #[inline]
     fn set(&mut self, i: usize, v: f32) {
         if !self.try_set(i, v) {
-            let mut f: Vec<f32> = (0..self.len()).map(|j| self.get(j)).collect();
-            f[i] = v;
-            *self = Cells::Floats(f);
+            self.widen_and_set(i, v);
         }
+    }
+
+    /// Byte cells become `f32` cells, then cell `i` takes `v`: once a
+    /// column at most, so out of the writes' way.
+    #[cold]
+    #[inline(never)]
+    fn widen_and_set(&mut self, i: usize, v: f32) {
+        let mut f: Vec<f32> = (0..self.len()).map(|j| self.get(j)).collect();
+        f[i] = v;
+        *self = Cells::Floats(f);
     }
 
     /// [`Cells::set`] where the cells hold `v` as they are; false (nothing
