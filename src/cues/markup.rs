@@ -348,7 +348,7 @@ fn element_kinds(e: &crate::model::Element) -> u16 {
 /// Hashed with the vocabulary's FNV-1a: a sorted list searched by halves
 /// saved almost nothing in the same comparison (14.5 % → 13.8 %). The map
 /// adds 2.7 KB to the wasm.
-type WordBits<K = &'static str> = std::collections::HashMap<K, u16, std::hash::BuildHasherDefault<crate::papers::keywords::Fnv1a>>;
+pub(crate) type WordBits<K = &'static str> = std::collections::HashMap<K, u16, std::hash::BuildHasherDefault<crate::papers::keywords::Fnv1a>>;
 
 /// [`WordBits`], built on first use.
 fn word_bits() -> &'static WordBits {

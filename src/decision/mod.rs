@@ -332,7 +332,8 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     // A consent dialog's text is never content (`consent_dialogs` below
     // drops it, whatever the model says): it does not weigh in the cut.
     let all: Vec<usize> = (0..seg.leaves.len()).collect();
-    let cut = page_cut_without(&probs, &words, &consent_dialogs(cx, table, &all), model.cut);
+    let consent_leaves = consent_dialogs(cx, table, &all);
+    let cut = page_cut_without(&probs, &words, &consent_leaves, model.cut);
     let cols = table.add_all(COLUMNS);
     let mut keep = Vec::new();
     let mut reasons = vec![Reason::None; seg.leaves.len()];
@@ -394,7 +395,15 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     let menus = menu_copies(cx, table, &keep);
     let teasers = article_teasers(cx, table, &keep, page_type);
     let comments = article_comments(cx, table, &keep, page_type);
-    let consent = consent_dialogs(cx, table, &keep);
+    // The same leaves as `consent_dialogs(cx, table, &keep)`: whether a
+    // leaf is in a dialog does not depend on what else is kept.
+    let consent: Vec<usize> = {
+        let mut in_dialog = vec![false; seg.leaves.len()];
+        for &i in &consent_leaves {
+            in_dialog[i] = true;
+        }
+        keep.iter().copied().filter(|&i| in_dialog[i]).collect()
+    };
     let navigation = navigation_links(cx, table, &keep);
     let signed = signatures(cx, table, &keep);
     let facets = facet_lists(cx, table, &keep, page_type);
@@ -1272,17 +1281,41 @@ pub fn consent_dialogs(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<
     if !keep.iter().any(|&i| kind(leaves[i].id) > 0.0) {
         return Vec::new();
     }
+    // A platform's dialog goes whatever its size: the sizes are looked for
+    // only where a leaf is in a block merely named like one.
+    if !keep.iter().any(|&i| kind(leaves[i].id) == 1.0) {
+        return keep.iter().copied().filter(|&i| kind(leaves[i].id) == 2.0).collect();
+    }
     // Each node's dialog: its nearest ancestor-or-self named like one, so
     // that a notice inside a wrapper named after it (`has-cookie-banner`)
     // is judged by its own size.
-    let root = nearest_named(page, |e| crate::cues::markup::consent_name(e) > 0);
+    // Found going up from each such leaf (the names read once a node),
+    // not for every node of the page: reading every element's names was
+    // 1 % of the core's instructions once all leaves were asked about.
+    let mut named = vec![0u8; page.nodes.len()]; // 0 not read, 1 no, 2 yes
+    let mut root = |from: NodeId| {
+        let mut cur = Some(from);
+        while let Some(c) = cur {
+            if named[c] == 0 {
+                named[c] = if page.element(c).is_some_and(|e| crate::cues::markup::consent_name(e) > 0) { 2 } else { 1 };
+            }
+            if named[c] == 2 {
+                return c;
+            }
+            cur = page.nodes[c].parent();
+        }
+        NO_NODE
+    };
     let words = words_under(cx, |_| true);
     let total = words.total().max(1) as f32;
     keep.iter()
         .copied()
         .filter(|&i| {
-            let (leaf, r) = (leaves[i].id, root[leaves[i].holder()]);
-            kind(leaf) == 2.0 || (kind(leaf) == 1.0 && r != NO_NODE && words[r] as f32 <= CONSENT_MAX_PAGE_SHARE * total)
+            let leaf = leaves[i].id;
+            kind(leaf) == 2.0 || (kind(leaf) == 1.0 && {
+                let r = root(leaves[i].holder());
+                r != NO_NODE && words[r] as f32 <= CONSENT_MAX_PAGE_SHARE * total
+            })
         })
         .collect()
 }

@@ -388,10 +388,29 @@ pub(crate) fn format_signature(name: &str, class: &str) -> u64 {
 /// ([`class_tokens`]) from the root down to itself.
 fn path_hashes(page: &Page) -> Vec<u64> {
     let mut path = vec![0u64; page.nodes.len()];
+    // Pages repeat their class attributes (a list's items, a grid's
+    // cards, utility classes): each distinct one is hashed once.
+    // (The markup cue's map type, an index into `hashes`: its code is in
+    // the wasm once. A page of more than 65,536 distinct classes hashes the
+    // rest each time.)
+    let mut classes: crate::cues::markup::WordBits<&str> = Default::default();
+    let mut hashes: Vec<u64> = Vec::new();
     for id in 0..page.nodes.len() {
         let Some(e) = page.element(id) else { continue };
         let up = page.nodes[id].parent().map_or(0, |p| path[p]);
-        path[id] = combine(up, format_signature(e.name(), &e.class));
+        let class = if e.class.is_empty() {
+            1
+        } else if let Some(&k) = classes.get(&*e.class) {
+            hashes[k as usize]
+        } else {
+            let h = class_hash(&e.class);
+            if let Ok(k) = u16::try_from(hashes.len()) {
+                classes.insert(&e.class, k);
+                hashes.push(h);
+            }
+            h
+        };
+        path[id] = combine(up, combine(hash_str(e.name()), class));
     }
     path
 }
