@@ -98,8 +98,10 @@ pub fn split(text: &str) -> Vec<u32> {
     let mut out = Vec::with_capacity(spans.len() * 2);
     let mut units = 0u32; // UTF-16 offset of `at`
     let mut at = 0usize;
+    // An ASCII character is one UTF-16 unit.
+    let ascii = text.is_ascii();
     let advance = |to: usize, units: &mut u32, at: &mut usize| {
-        *units += text[*at..to].encode_utf16().count() as u32;
+        *units += if ascii { (to - *at) as u32 } else { text[*at..to].encode_utf16().count() as u32 };
         *at = to;
     };
     for (s, e) in spans {
@@ -127,6 +129,14 @@ pub fn split(text: &str) -> Vec<u32> {
 /// core's instructions (`valgrind --tool=callgrind pith-lab profile
 /// wcxb-dev --limit 60`, 2026-11-27).
 pub fn segments(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    if text.is_ascii() {
+        // A byte is a character: its class from a table, its offset its
+        // index, no vector of classes (session 33: `split` 244 → 174 M
+        // instructions, callgrind over `pith-lab profile wcxb-dev --limit
+        // 60`).
+        return known_segments(bytes.len(), |i| ASCII_SB[bytes[i] as usize], |i| i, text.len());
+    }
     let mut chars = Vec::with_capacity(text.len());
     for (i, c) in text.char_indices() {
         match sb(c) {
@@ -134,8 +144,22 @@ pub fn segments(text: &str) -> Vec<(usize, usize)> {
             None => return text.split_sentence_bound_indices().map(|(i, s)| (i, i + s.len())).collect(),
         }
     }
-    known_segments(&chars, text.len())
+    known_segments(chars.len(), |i| chars[i].1, |i| chars[i].0, text.len())
 }
+
+/// [`sb`] of every ASCII character (all are known), by its code.
+const ASCII_SB: [Sb; 128] = {
+    let mut t = [Sb::Other; 128];
+    let mut b = 0;
+    while b < 128 {
+        t[b] = match sb_ascii(b as u8) {
+            Some(class) => class,
+            None => Sb::Other,
+        };
+        b += 1;
+    }
+    t
+};
 
 /// UAX #29 §5.1's sentence break classes of the characters [`sb`] knows
 /// (SentenceBreakProperty.txt; none of them is Extend, Format, Sep or
@@ -158,29 +182,45 @@ enum Sb {
 /// The class of `c`, for ASCII and the commonest other characters of
 /// Western text; None for the rest (the crate's tables decide those).
 fn sb(c: char) -> Option<Sb> {
+    if c.is_ascii() {
+        return sb_ascii(c as u8);
+    }
     Some(match c {
-        '\t' | '\u{0B}' | '\u{0C}' | ' ' | '\u{A0}' => Sb::Sp,
-        '\n' => Sb::Lf,
-        '\r' => Sb::Cr,
-        'a'..='z' | '\u{DF}'..='\u{F6}' | '\u{F8}'..='\u{FF}' => Sb::Lower,
-        'A'..='Z' | '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{DE}' => Sb::Upper,
-        '0'..='9' => Sb::Numeric,
-        '.' => Sb::ATerm,
-        '!' | '?' => Sb::STerm,
-        '"' | '\'' | '(' | ')' | '[' | ']' | '{' | '}' | '«' | '»' | '‘' | '’' | '“' | '”' => Sb::Close,
-        ',' | '-' | ':' | ';' | '–' | '—' => Sb::SContinue,
-        '\u{0}'..='\u{7F}' | '©' | '®' | '°' | '£' | '€' | '•' | '…' | '™' | '×' => Sb::Other,
+        '\u{A0}' => Sb::Sp,
+        '\u{DF}'..='\u{F6}' | '\u{F8}'..='\u{FF}' => Sb::Lower,
+        '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{DE}' => Sb::Upper,
+        '«' | '»' | '‘' | '’' | '“' | '”' => Sb::Close,
+        '–' | '—' => Sb::SContinue,
+        '©' | '®' | '°' | '£' | '€' | '•' | '…' | '™' | '×' => Sb::Other,
+        _ => return None,
+    })
+}
+
+/// [`sb`] of an ASCII character (a `const fn`, for [`ASCII_SB`]).
+const fn sb_ascii(c: u8) -> Option<Sb> {
+    Some(match c {
+        b'\t' | 0x0B | 0x0C | b' ' => Sb::Sp,
+        b'\n' => Sb::Lf,
+        b'\r' => Sb::Cr,
+        b'a'..=b'z' => Sb::Lower,
+        b'A'..=b'Z' => Sb::Upper,
+        b'0'..=b'9' => Sb::Numeric,
+        b'.' => Sb::ATerm,
+        b'!' | b'?' => Sb::STerm,
+        b'"' | b'\'' | b'(' | b')' | b'[' | b']' | b'{' | b'}' => Sb::Close,
+        b',' | b'-' | b':' | b';' => Sb::SContinue,
+        0..=0x7F => Sb::Other,
         _ => return None,
     })
 }
 
 /// UAX #29 §5.2's rules SB1–SB11 over characters of known classes (byte
 /// offset, class), in a text of `len` bytes: the byte ranges of the
-/// sentence segments.
-fn known_segments(t: &[(usize, Sb)], len: usize) -> Vec<(usize, usize)> {
-    let n = t.len();
-    let class = |i: usize| t[i].1;
-    let at = |i: usize| if i < n { t[i].0 } else { len };
+/// sentence segments. The text's `n` characters: the `i`th's class
+/// `class_of(i)`, its byte offset `offset(i)`.
+fn known_segments(n: usize, class_of: impl Fn(usize) -> Sb, offset: impl Fn(usize) -> usize, len: usize) -> Vec<(usize, usize)> {
+    let class = |i: usize| class_of(i);
+    let at = |i: usize| if i < n { offset(i) } else { len };
     // After a paragraph separator at `i` (CR LF is one, SB3): its end.
     let past_para = |i: usize| if class(i) == Sb::Cr && i + 1 < n && class(i + 1) == Sb::Lf { i + 2 } else { i + 1 };
     let mut ends = Vec::new();

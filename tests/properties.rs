@@ -869,4 +869,13 @@ proptest! {
         let want: Vec<(usize, usize)> = text.split_sentence_bound_indices().map(|(i, s)| (i, i + s.len())).collect();
         prop_assert_eq!(pith::sentences::segments(&text), want, "{:?}", text);
     }
+
+    /// The same on ASCII texts (every code: the classes' table).
+    #[test]
+    fn ascii_sentence_segments_are_uax29s(bytes in vec(prop_oneof![0u8..128, select(b" .!?\"'()a9Z\n\r,".to_vec())], 0..60)) {
+        use unicode_segmentation::UnicodeSegmentation;
+        let text = String::from_utf8(bytes).unwrap();
+        let want: Vec<(usize, usize)> = text.split_sentence_bound_indices().map(|(i, s)| (i, i + s.len())).collect();
+        prop_assert_eq!(pith::sentences::segments(&text), want, "{:?}", text);
+    }
 }

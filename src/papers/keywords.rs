@@ -135,6 +135,22 @@ pub fn stop_words(lang: Option<&str>) -> &'static str {
     }
 }
 
+/// The longest stop word of any list, in bytes: a longer word is no stop
+/// word. Pith's choice, the width of a `u128`.
+pub const STOP_WORD_MAX_BYTES: usize = 16;
+
+/// A word of at most [`STOP_WORD_MAX_BYTES`] bytes as one integer, its
+/// bytes big-end first and zeros after: integers in the words' byte
+/// order (a shorter word before the longer ones it begins).
+fn packed_word(w: &str) -> Option<u128> {
+    let b = w.as_bytes();
+    (b.len() <= STOP_WORD_MAX_BYTES).then(|| {
+        let mut x = [0u8; STOP_WORD_MAX_BYTES];
+        x[..b.len()].copy_from_slice(b);
+        u128::from_be_bytes(x)
+    })
+}
+
 /// The last letters of every suffix Porter2 (Snowball English) removes or
 /// replaces (steps 1a–5: `s`, `ied`, `ing`, `y`, `li`, `ism`, `ation`,
 /// `izer`, `ate`, `ment`, `ic`, `al`, `e`, …) and of its exceptional
@@ -152,7 +168,14 @@ pub struct Analyzer {
     /// searched by halves: a linear scan of the English list was 0.8 % of
     /// the core's instructions, a sort here 10 KB of wasm. Pages analyse
     /// each distinct word once ([`PageTerms::of`]).
-    stop: Vec<&'static str>,
+    ///
+    /// Each word is packed as a `u128` ([`packed_word`]): a search
+    /// compares integers, not strings through `memcmp` (session 33: the
+    /// core's instructions −0.6 %, callgrind over `pith-lab profile
+    /// wcxb-dev --limit 60`; every
+    /// list's words are at most [`STOP_WORD_MAX_BYTES`] long, a test
+    /// checks).
+    stop: Vec<u128>,
     /// English pages' words are stemmed ([`crate::stem::english`]).
     stem: bool,
 }
@@ -165,7 +188,7 @@ impl Analyzer {
         let english = !listed && primary.as_deref().map_or(true, |l| l == "en");
         let list_lang = if listed { primary.as_deref() } else { None };
         Analyzer {
-            stop: stop_words(list_lang).split(' ').collect(),
+            stop: stop_words(list_lang).split(' ').filter_map(packed_word).collect(),
             stem: english,
         }
     }
@@ -243,7 +266,7 @@ impl Analyzer {
     fn term_in<'a>(&self, lower: &'a str) -> Option<std::borrow::Cow<'a, str>> {
         let keep = lower.chars().nth(1).is_some()
             && !lower.chars().all(|c| c.is_ascii_digit())
-            && self.stop.binary_search(&lower).is_err();
+            && packed_word(lower).is_none_or(|w| self.stop.binary_search(&w).is_err());
         keep.then(|| {
             if self.stem && lower.as_bytes().last().is_some_and(|b| STEMMED_ENDINGS.contains(b)) {
                 crate::stem::english(lower)
@@ -256,13 +279,6 @@ impl Analyzer {
     /// Calls `f(surface, term)` for every term of `text`, in order: the
     /// surface form as written, the term (stem) it counts as.
     pub fn each_term<'t>(&self, text: &'t str, f: &mut dyn FnMut(&'t str, &str)) {
-        self.each_term_known(text, None, f)
-    }
-
-    /// [`Analyzer::each_term`], taking the term of a word `known` has
-    /// already analysed from it instead of stemming the word again.
-    /// `known` must come from an analyser of the same language.
-    pub fn each_term_known<'t>(&self, text: &'t str, known: Option<&PageTerms>, f: &mut dyn FnMut(&'t str, &str)) {
         let mut lower = String::new();
         // Lower-cased word → its term (None: no term): each distinct word
         // is stemmed once (Zipf: most words of a text repeat).
@@ -272,14 +288,6 @@ impl Analyzer {
                 return f(token, token);
             }
             lower_into(token, &mut lower);
-            if let Some(k) = known {
-                if let Some(&id) = k.words.get(lower.as_str()) {
-                    if id != NO_TERM {
-                        f(token, &k.vocab[id as usize]);
-                    }
-                    return;
-                }
-            }
             if !seen.contains_key(lower.as_str()) {
                 seen.insert(lower.clone(), self.term_of(&lower));
             }
@@ -338,16 +346,61 @@ pub fn article_keywords(text: &str, lang: Option<&str>) -> Vec<String> {
 /// core's native time on wcxb-dev (`perf record` over `pith-lab profile`,
 /// 2026-11-24).
 pub fn article_keywords_known(text: &str, lang: Option<&str>, known: Option<&PageTerms>) -> Vec<String> {
-    let mut vocab = PageTerms::default();
+    let none = PageTerms::default();
+    let known = known.unwrap_or(&none);
+    let analyzer = Analyzer::new(lang);
+    // A term's key: its id in `known`, or, past those, its id in `more`
+    // (terms of words the page's analysis never met). The known words'
+    // terms are counted by id, not hashed again as text (session 33: the
+    // article's keywords 52.7 → 26.2 ms of the core's native time over
+    // 200 wcxb-dev pages, `pith-lab signals`; the core's instructions
+    // −1.7 %, callgrind over `pith-lab profile wcxb-dev --limit 60`).
+    let mut more = PageTerms::default();
+    let mut more_words: WordMap<u32> = WordMap::default();
+    let base = known.vocab.len() as u32;
+    // Per key, its place in first-seen order, or NO_TERM: ties between
+    // equal counts go to the term seen first.
+    let mut place: Vec<u32> = vec![NO_TERM; known.vocab.len()];
     let mut counts: Vec<u32> = Vec::new();
-    // Per stem: its surface forms (slices of `text`: a `String` each was
-    // 7 % of the core's allocations, DHAT over `pith-lab profile`,
-    // session 15) with their counts.
+    // Per stem (in first-seen order): its surface forms (slices of `text`:
+    // a `String` each was 7 % of the core's allocations, DHAT over
+    // `pith-lab profile`, session 15) with their counts.
     let mut forms: Vec<Vec<(&str, u32)>> = Vec::new();
-    Analyzer::new(lang).each_term_known(text, known, &mut |surface, term| {
-        let i = vocab.id(term) as usize;
-        counts.resize(vocab.vocab.len(), 0);
-        forms.resize(vocab.vocab.len(), Vec::new());
+    let mut lower = String::new();
+    Analyzer::each_token(text, &mut |surface, unspaced| {
+        let mut key_of = |term: &str| known.find(term).unwrap_or_else(|| base + more.id(term));
+        let key = if unspaced {
+            key_of(surface)
+        } else {
+            // Most words are written lower-case already (as in PageTerms::of).
+            let word: &str = if is_lower_word(surface) {
+                surface
+            } else {
+                lower_into(surface, &mut lower);
+                &lower
+            };
+            match known.words.get(word).or_else(|| more_words.get(word)) {
+                Some(&key) => key,
+                None => {
+                    let key = analyzer.term_in(word).map_or(NO_TERM, |t| key_of(&t));
+                    more_words.insert(word.to_string(), key);
+                    key
+                }
+            }
+        };
+        if key == NO_TERM {
+            return;
+        }
+        let k = key as usize;
+        if k >= place.len() {
+            place.resize(k + 1, NO_TERM);
+        }
+        if place[k] == NO_TERM {
+            place[k] = counts.len() as u32;
+            counts.push(0);
+            forms.push(Vec::new());
+        }
+        let i = place[k] as usize;
         counts[i] += 1;
         match forms[i].iter_mut().find(|(f, _)| *f == surface) {
             Some(form) => form.1 += 1,
@@ -364,6 +417,12 @@ pub fn article_keywords_known(text: &str, lang: Option<&str>, known: Option<&Pag
             forms[i].iter().find(|f| f.1 == best).map(|f| f.0.to_string()).unwrap_or_default()
         })
         .collect()
+}
+
+/// Whether `token` is its own lower-cased form for certain without
+/// copying it (ASCII lower-case letters, digits, `_`).
+fn is_lower_word(token: &str) -> bool {
+    token.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
 }
 
 /// The page's language for analysis: its `lang`, if set.
@@ -420,7 +479,7 @@ impl PageTerms {
                 }
                 // Most words are written lower-case already: those are
                 // looked up as they are, not copied (session 26).
-                let word: &str = if token.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_') {
+                let word: &str = if is_lower_word(token) {
                     token
                 } else {
                     lower_into(token, &mut lower);
@@ -455,18 +514,26 @@ impl PageTerms {
         })
     }
 
+    /// The id of `term`, if in the vocabulary.
+    pub fn find(&self, term: &str) -> Option<u32> {
+        let mask = self.slots.len().wrapping_sub(1);
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mut k = super::vsse::fnv1a64(term.as_bytes()) as usize & mask;
+        loop {
+            match self.slots[k] {
+                NO_TERM => return None,
+                i if self.vocab[i as usize] == term => return Some(i),
+                _ => k = (k + 1) & mask,
+            }
+        }
+    }
+
     /// The id of `term`, added to the vocabulary when new.
     pub fn id(&mut self, term: &str) -> u32 {
-        let mask = self.slots.len().wrapping_sub(1);
-        if !self.slots.is_empty() {
-            let mut k = super::vsse::fnv1a64(term.as_bytes()) as usize & mask;
-            loop {
-                match self.slots[k] {
-                    NO_TERM => break,
-                    i if self.vocab[i as usize] == term => return i,
-                    _ => k = (k + 1) & mask,
-                }
-            }
+        if let Some(i) = self.find(term) {
+            return i;
         }
         let i = self.vocab.len() as u32;
         self.vocab.push(term.to_string());
@@ -632,6 +699,11 @@ mod tests {
         for lang in [None, Some("de"), Some("fr"), Some("es"), Some("it"), Some("pt"), Some("nl"), Some("ru")] {
             let words: Vec<&str> = stop_words(lang).split(' ').collect();
             assert!(words.windows(2).all(|w| w[0] < w[1]), "{lang:?}");
+            // Each fits its packed form, and the packed forms keep the order.
+            assert!(words.iter().all(|w| w.len() <= STOP_WORD_MAX_BYTES), "{lang:?}");
+            let packed: Vec<u128> = words.iter().filter_map(|w| packed_word(w)).collect();
+            assert!(packed.windows(2).all(|w| w[0] < w[1]), "{lang:?}");
+            assert_eq!(Analyzer::new(lang).stop.len(), words.len());
         }
     }
 
@@ -654,10 +726,43 @@ mod tests {
         let pt = PageTerms::of(&cx);
         assert!(!pt.words.is_empty());
         // The article's text, and a text with words the page never had.
-        for t in [text, "Bridges span rivers; bridges span canyons."] {
+        for t in [text, "Bridges span rivers; bridges span canyons.", "Canyon canyons CANYON, 信息抽取 信息抽取"] {
             let fresh = article_keywords(t, Some("en"));
             assert!(!fresh.is_empty());
-            assert_eq!(article_keywords_known(t, Some("en"), Some(&pt)), fresh);
+            assert_eq!(fresh, by_definition(t, Some("en")), "{t}");
+            assert_eq!(article_keywords_known(t, Some("en"), Some(&pt)), fresh, "{t}");
         }
+    }
+
+    /// The article's keywords as [`article_keywords`] defines them, each
+    /// term counted by its text: what the counting by page term ids must
+    /// equal.
+    fn by_definition(text: &str, lang: Option<&str>) -> Vec<String> {
+        let mut order: Vec<String> = Vec::new();
+        let mut counts: Vec<u32> = Vec::new();
+        let mut forms: Vec<Vec<(&str, u32)>> = Vec::new();
+        Analyzer::new(lang).each_term(text, &mut |surface, term| {
+            let i = order.iter().position(|t| t == term).unwrap_or_else(|| {
+                order.push(term.to_string());
+                counts.push(0);
+                forms.push(Vec::new());
+                order.len() - 1
+            });
+            counts[i] += 1;
+            match forms[i].iter_mut().find(|(f, _)| *f == surface) {
+                Some(form) => form.1 += 1,
+                None => forms[i].push((surface, 1)),
+            }
+        });
+        let mut by: Vec<usize> = (0..order.len()).collect();
+        by.sort_by_key(|&i| std::cmp::Reverse(counts[i]));
+        by.into_iter()
+            .filter(|&i| counts[i] >= MIN_KEYWORD_COUNT)
+            .take(ARTICLE_KEYWORDS)
+            .map(|i| {
+                let best = forms[i].iter().map(|f| f.1).max().unwrap_or(0);
+                forms[i].iter().find(|f| f.1 == best).unwrap().0.to_string()
+            })
+            .collect()
     }
 }

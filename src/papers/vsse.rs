@@ -150,12 +150,12 @@ pub fn idf(n: usize, n_k: usize) -> f64 {
 pub fn simhash(features: impl IntoIterator<Item = (u64, f64)>) -> u64 {
     let mut v = [0f64; 64];
     for (h, w) in features {
+        // +w where the bit is set, −w where not, without a branch: a
+        // term's hash bits are as good as random, so a branch per bit
+        // was mispredicted half the time (session 33). w·±1 is exactly
+        // ±w, so the sums are the branching loop's.
         for (bit, s) in v.iter_mut().enumerate() {
-            if h >> bit & 1 == 1 {
-                *s += w;
-            } else {
-                *s -= w;
-            }
+            *s += w * ((h >> bit & 1) as f64 * 2.0 - 1.0);
         }
     }
     v.iter().enumerate().filter(|(_, &s)| s > 0.0).fold(0u64, |f, (bit, _)| f | 1 << bit)
