@@ -129,22 +129,26 @@ pub fn split(text: &str) -> Vec<u32> {
 /// core's instructions (`valgrind --tool=callgrind pith-lab profile
 /// wcxb-dev --limit 60`, 2026-11-27).
 pub fn segments(text: &str) -> Vec<(usize, usize)> {
-    let bytes = text.as_bytes();
     if text.is_ascii() {
         // A byte is a character: its class from a table, its offset its
-        // index, no vector of classes (session 33: `split` 244 → 174 M
-        // instructions, callgrind over `pith-lab profile wcxb-dev --limit
-        // 60`).
-        return known_segments(bytes.len(), |i| ASCII_SB[bytes[i] as usize], |i| i, text.len());
+        // index (session 33: `split` 244 → 174 M instructions with the
+        // 16-byte (offset, class) pairs gone, callgrind over `pith-lab
+        // profile wcxb-dev --limit 60`).
+        let classes: Vec<Sb> = text.bytes().map(|b| ASCII_SB[b as usize]).collect();
+        return known_segments(&classes, None, text.len());
     }
-    let mut chars = Vec::with_capacity(text.len());
+    let mut classes = Vec::with_capacity(text.len());
+    let mut offsets = Vec::with_capacity(text.len());
     for (i, c) in text.char_indices() {
         match sb(c) {
-            Some(class) => chars.push((i, class)),
+            Some(class) => {
+                classes.push(class);
+                offsets.push(i);
+            }
             None => return text.split_sentence_bound_indices().map(|(i, s)| (i, i + s.len())).collect(),
         }
     }
-    known_segments(chars.len(), |i| chars[i].1, |i| chars[i].0, text.len())
+    known_segments(&classes, Some(&offsets), text.len())
 }
 
 /// [`sb`] of every ASCII character (all are known), by its code.
@@ -214,13 +218,14 @@ const fn sb_ascii(c: u8) -> Option<Sb> {
     })
 }
 
-/// UAX #29 §5.2's rules SB1–SB11 over characters of known classes (byte
-/// offset, class), in a text of `len` bytes: the byte ranges of the
-/// sentence segments. The text's `n` characters: the `i`th's class
-/// `class_of(i)`, its byte offset `offset(i)`.
-fn known_segments(n: usize, class_of: impl Fn(usize) -> Sb, offset: impl Fn(usize) -> usize, len: usize) -> Vec<(usize, usize)> {
-    let class = |i: usize| class_of(i);
-    let at = |i: usize| if i < n { offset(i) } else { len };
+/// UAX #29 §5.2's rules SB1–SB11 over characters of known classes, in a
+/// text of `len` bytes: the byte ranges of the
+/// sentence segments. The text's characters' classes, and their byte
+/// offsets (None: each character one byte, ASCII).
+fn known_segments(classes: &[Sb], offsets: Option<&[usize]>, len: usize) -> Vec<(usize, usize)> {
+    let n = classes.len();
+    let class = |i: usize| classes[i];
+    let at = |i: usize| if i < n { offsets.map_or(i, |o| o[i]) } else { len };
     // After a paragraph separator at `i` (CR LF is one, SB3): its end.
     let past_para = |i: usize| if class(i) == Sb::Cr && i + 1 < n && class(i + 1) == Sb::Lf { i + 2 } else { i + 1 };
     let mut ends = Vec::new();

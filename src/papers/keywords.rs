@@ -276,32 +276,50 @@ impl Analyzer {
         })
     }
 
-    /// Calls `f(surface, term)` for every term of `text`, in order: the
-    /// surface form as written, the term (stem) it counts as.
-    pub fn each_term<'t>(&self, text: &'t str, f: &mut dyn FnMut(&'t str, &str)) {
+    /// Calls `f(surface, key)` for every term of `text`, in order: the
+    /// surface form as written, the key of the term (stem) it counts as:
+    /// its id in `known` (words `known` analysed are not analysed again;
+    /// `known` must come from an analyser of the same language), or past
+    /// those, its id in `more`, where new terms are added.
+    pub fn each_term_key<'t>(&self, text: &'t str, known: &PageTerms, more: &mut PageTerms, f: &mut dyn FnMut(&'t str, u32)) {
+        let base = known.vocab.len() as u32;
+        // Lower-cased word → its key (NO_TERM: no term), for the words
+        // `known` does not hold: each distinct word is stemmed once.
+        let mut more_words: WordMap<u32> = WordMap::default();
         let mut lower = String::new();
-        // Lower-cased word → its term (None: no term): each distinct word
-        // is stemmed once (Zipf: most words of a text repeat).
-        let mut seen: WordMap<Option<String>> = WordMap::default();
-        Analyzer::each_token(text, &mut |token, unspaced| {
-            if unspaced {
-                return f(token, token);
-            }
-            lower_into(token, &mut lower);
-            if !seen.contains_key(lower.as_str()) {
-                seen.insert(lower.clone(), self.term_of(&lower));
-            }
-            if let Some(t) = &seen[lower.as_str()] {
-                f(token, t);
+        Analyzer::each_token(text, &mut |surface, unspaced| {
+            let mut key_of = |term: &str| known.find(term).unwrap_or_else(|| base + more.id(term));
+            let key = if unspaced {
+                key_of(surface)
+            } else {
+                // Most words are written lower-case already (as in PageTerms::of).
+                let word: &str = if is_lower_word(surface) {
+                    surface
+                } else {
+                    lower_into(surface, &mut lower);
+                    &lower
+                };
+                match known.words.get(word).or_else(|| more_words.get(word)) {
+                    Some(&key) => key,
+                    None => {
+                        let key = self.term_in(word).map_or(NO_TERM, |t| key_of(&t));
+                        more_words.insert(word.to_string(), key);
+                        key
+                    }
+                }
+            };
+            if key != NO_TERM {
+                f(surface, key);
             }
         });
     }
 
     /// The terms of `text` (stems, stop words removed), in order.
     pub fn terms(&self, text: &str) -> Vec<String> {
-        let mut out = Vec::new();
-        self.each_term(text, &mut |_, t| out.push(t.to_string()));
-        out
+        let mut more = PageTerms::default();
+        let mut keys = Vec::new();
+        self.each_term_key(text, &PageTerms::default(), &mut more, &mut |_, k| keys.push(k));
+        keys.into_iter().map(|k| more.vocab[k as usize].clone()).collect()
     }
 }
 
@@ -356,8 +374,6 @@ pub fn article_keywords_known(text: &str, lang: Option<&str>, known: Option<&Pag
     // 200 wcxb-dev pages, `pith-lab signals`; the core's instructions
     // −1.7 %, callgrind over `pith-lab profile wcxb-dev --limit 60`).
     let mut more = PageTerms::default();
-    let mut more_words: WordMap<u32> = WordMap::default();
-    let base = known.vocab.len() as u32;
     // Per key, its place in first-seen order, or NO_TERM: ties between
     // equal counts go to the term seen first.
     let mut place: Vec<u32> = vec![NO_TERM; known.vocab.len()];
@@ -366,31 +382,7 @@ pub fn article_keywords_known(text: &str, lang: Option<&str>, known: Option<&Pag
     // a `String` each was 7 % of the core's allocations, DHAT over
     // `pith-lab profile`, session 15) with their counts.
     let mut forms: Vec<Vec<(&str, u32)>> = Vec::new();
-    let mut lower = String::new();
-    Analyzer::each_token(text, &mut |surface, unspaced| {
-        let mut key_of = |term: &str| known.find(term).unwrap_or_else(|| base + more.id(term));
-        let key = if unspaced {
-            key_of(surface)
-        } else {
-            // Most words are written lower-case already (as in PageTerms::of).
-            let word: &str = if is_lower_word(surface) {
-                surface
-            } else {
-                lower_into(surface, &mut lower);
-                &lower
-            };
-            match known.words.get(word).or_else(|| more_words.get(word)) {
-                Some(&key) => key,
-                None => {
-                    let key = analyzer.term_in(word).map_or(NO_TERM, |t| key_of(&t));
-                    more_words.insert(word.to_string(), key);
-                    key
-                }
-            }
-        };
-        if key == NO_TERM {
-            return;
-        }
+    analyzer.each_term_key(text, known, &mut more, &mut |surface, key| {
         let k = key as usize;
         if k >= place.len() {
             place.resize(k + 1, NO_TERM);
@@ -741,9 +733,20 @@ mod tests {
         let mut order: Vec<String> = Vec::new();
         let mut counts: Vec<u32> = Vec::new();
         let mut forms: Vec<Vec<(&str, u32)>> = Vec::new();
-        Analyzer::new(lang).each_term(text, &mut |surface, term| {
-            let i = order.iter().position(|t| t == term).unwrap_or_else(|| {
-                order.push(term.to_string());
+        let analyzer = Analyzer::new(lang);
+        // Each word lower-cased and analysed where it stands.
+        let mut pairs: Vec<(&str, String)> = Vec::new();
+        Analyzer::each_token(text, &mut |token, unspaced| {
+            if unspaced {
+                return pairs.push((token, token.to_string()));
+            }
+            if let Some(t) = analyzer.term_of(&crate::text::lower(token)) {
+                pairs.push((token, t));
+            }
+        });
+        for (surface, term) in pairs {
+            let i = order.iter().position(|t| *t == term).unwrap_or_else(|| {
+                order.push(term.clone());
                 counts.push(0);
                 forms.push(Vec::new());
                 order.len() - 1
@@ -753,7 +756,7 @@ mod tests {
                 Some(form) => form.1 += 1,
                 None => forms[i].push((surface, 1)),
             }
-        });
+        }
         let mut by: Vec<usize> = (0..order.len()).collect();
         by.sort_by_key(|&i| std::cmp::Reverse(counts[i]));
         by.into_iter()
