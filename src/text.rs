@@ -372,6 +372,43 @@ pub fn lower(s: &str) -> String {
     out
 }
 
+/// The pieces of `s`, in order: each run of visible ASCII (no whitespace,
+/// no control character) as one piece with None, every other character as
+/// a piece of its own with Some(it). For walks that copy visible text as
+/// slices, not character by character (session 33: the article's
+/// inlines, `tests/eval/SPEED.md`).
+pub fn pieces(s: &str) -> Pieces<'_> {
+    Pieces { s, i: 0 }
+}
+
+/// [`pieces`]' iterator.
+pub struct Pieces<'a> {
+    s: &'a str,
+    i: usize,
+}
+
+impl<'a> Iterator for Pieces<'a> {
+    type Item = (&'a str, Option<char>);
+
+    // Inlined into its caller's loop: called through a closure, the walk
+    // took more instructions than character by character did.
+    #[inline(always)]
+    fn next(&mut self) -> Option<Self::Item> {
+        let (s, bytes, start) = (self.s, self.s.as_bytes(), self.i);
+        let mut i = start;
+        while i < bytes.len() && (0x21..0x7F).contains(&bytes[i]) {
+            i += 1;
+        }
+        if i > start {
+            self.i = i;
+            return Some((&s[start..i], None));
+        }
+        let c = s[i..].chars().next()?;
+        self.i = i + c.len_utf8();
+        Some((&s[start..self.i], Some(c)))
+    }
+}
+
 /// [`lower`] into `buf` (cleared first), for callers that lower-case one
 /// word after another into one buffer.
 pub fn lower_into(s: &str, buf: &mut String) {
@@ -494,6 +531,13 @@ pub fn parse_number(s: &str) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pieces_are_visible_ascii_runs_and_single_characters() {
+        let p: Vec<(&str, Option<char>)> = pieces("ab  c\u{a0}é1\t").collect();
+        assert_eq!(p, [("ab", None), (" ", Some(' ')), (" ", Some(' ')), ("c", None), ("\u{a0}", Some('\u{a0}')), ("é", Some('é')), ("1", None), ("\t", Some('\t'))]);
+        assert_eq!(pieces("").count(), 0);
+    }
 
     #[test]
     fn chars_and_words_in_one_pass() {
