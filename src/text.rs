@@ -146,13 +146,20 @@ const ASCII_CLASS: [u8; 128] = {
         let c = i as u8;
         if c.is_ascii_alphanumeric() || c == b'_' {
             t[i] = ASCII_WORD;
-        } else if matches!(c, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r') {
+        } else if is_space_byte(c) {
             t[i] = ASCII_SPACE;
         }
         i += 1;
     }
     t
 };
+
+/// Whether byte `b` is an ASCII whitespace character as
+/// `char::is_whitespace` has it (U+000B included, which
+/// `u8::is_ascii_whitespace` leaves out).
+pub const fn is_space_byte(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+}
 
 /// Lower-cased text with runs of non-word characters reduced to one space,
 /// for comparing titles and headings.

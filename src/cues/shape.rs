@@ -143,18 +143,15 @@ pub const COLUMNS: &[ColumnSpec] = &[
 /// FNV-1a of a leaf's text, lower-cased, whitespace collapsed: equal texts
 /// hash alike.
 fn text_key(text: &str) -> u64 {
-    use super::vocabulary::{fnv, fnv_lower, FNV_OFFSET, FNV_PRIME};
+    use super::vocabulary::{fnv, fnv_lower, FNV_OFFSET};
     let mut h = FNV_OFFSET;
     if text.is_ascii() {
         // The same hash byte by byte, no character decoded (session 33,
         // with the digits counted as bytes below: `shape::score` 393 →
         // 348 M instructions, callgrind over `pith-lab profile wcxb-dev
-        // --limit 60`):
-        // ASCII's whitespace as `char::is_whitespace` has it (with U+000B,
-        // which `u8::is_ascii_whitespace` leaves out).
-        let space = |b: u8| matches!(b, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ');
-        for w in text.as_bytes().split(|&b| space(b)).filter(|w| !w.is_empty()) {
-            h = w.iter().fold(h, |h, &b| (h ^ u64::from(b.to_ascii_lowercase())).wrapping_mul(FNV_PRIME));
+        // --limit 60`).
+        for w in text.as_bytes().split(|&b| crate::text::is_space_byte(b)).filter(|w| !w.is_empty()) {
+            h = w.iter().fold(h, |h, &b| fnv_lower(h, char::from(b)));
             h = fnv(h, b" ");
         }
         return h;

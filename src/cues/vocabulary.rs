@@ -34,7 +34,7 @@ pub const COLUMNS: &[ColumnSpec] = &[ColumnSpec {
 
 /// FNV-1a's 64-bit offset basis and prime (Fowler, Noll, Vo).
 pub(crate) const FNV_OFFSET: u64 = 0xcbf29ce484222325;
-pub(crate) const FNV_PRIME: u64 = 0x100000001b3;
+const FNV_PRIME: u64 = 0x100000001b3;
 
 /// FNV-1a of `bytes`, continued from `h` (the page-words cue hashes with it too).
 pub(crate) fn fnv(h: u64, bytes: &[u8]) -> u64 {

@@ -381,7 +381,15 @@ fn class_hash(class: &str) -> u64 {
 /// element adds to a tag path ([`path_hashes`]), and the format the cards
 /// cue compares siblings by.
 pub(crate) fn format_signature(name: &str, class: &str) -> u64 {
-    combine(hash_str(name), class_hash(class))
+    signature(name, class_hash(class))
+}
+
+/// [`class_hash`] of an element without a class (a test checks).
+const NO_CLASS_HASH: u64 = 1;
+
+/// [`format_signature`] of a class already hashed ([`class_hash`]).
+fn signature(name: &str, class_hash: u64) -> u64 {
+    combine(hash_str(name), class_hash)
 }
 
 /// Per element: a hash of its tag path, the tag names and classes
@@ -399,7 +407,7 @@ fn path_hashes(page: &Page) -> Vec<u64> {
         let Some(e) = page.element(id) else { continue };
         let up = page.nodes[id].parent().map_or(0, |p| path[p]);
         let class = if e.class.is_empty() {
-            1
+            NO_CLASS_HASH
         } else if let Some(&k) = classes.get(&*e.class) {
             hashes[k as usize]
         } else {
@@ -410,7 +418,7 @@ fn path_hashes(page: &Page) -> Vec<u64> {
             }
             h
         };
-        path[id] = combine(up, combine(hash_str(e.name()), class));
+        path[id] = combine(up, signature(e.name(), class));
     }
     path
 }
@@ -794,6 +802,9 @@ mod tests {
         t.sort_unstable();
         assert_eq!(t, ["odd", "post"]);
         assert!(class_tokens("").is_empty());
+        // The tag path's shortcut for an element without a class.
+        assert_eq!(class_hash(""), NO_CLASS_HASH);
+        assert_eq!(class_hash("  \t"), NO_CLASS_HASH);
     }
 }
 
