@@ -116,7 +116,7 @@ pub const LABEL_NAME_WORDS: usize = 4;
 /// Readability.js's own output, keep "By" on some pages and not others).
 /// Words that are also names ("Von", "Di", "Da") are left out.
 pub const BYLINE_PREFIXES: &[&str] =
-    &["written by", "posted by", "post by", "authored by", "reviewed by", "edited by", "text by", "words by", "story by", "by", "author", "par", "por"];
+    &["written by", "posted by", "post by", "authored by", "reviewed by", "edited by", "text by", "words by", "story by", "by", "authors", "author", "par", "por"];
 /// The same openings glued to the name ("ByAmy Roeder", "Posted byDamien
 /// …"), matched with case and only before a capital then a small letter,
 /// so "Byron" and "BYRON" stay whole.
@@ -146,6 +146,10 @@ pub const MONTHS: &[&str] = &[
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
     "november", "december",
 ];
+/// A day number, then a year at most this many words after it, is a date
+/// in a byline, whatever the language of its month ("1 de diciembre de
+/// 2017": four). Chosen by hand.
+pub const BYLINE_DAY_TO_YEAR_WORDS: usize = 4;
 /// Units of a relative time ("3 hours ago", "8h ago").
 pub const AGO_UNITS: &[&str] = &[
     "h", "hr", "hrs", "hour", "hours", "m", "min", "mins", "minute", "minutes", "d", "day", "days", "week",
@@ -154,10 +158,17 @@ pub const AGO_UNITS: &[&str] = &[
 /// Words that start the date part of a byline ("Updated December 19").
 pub const BYLINE_DATE_WORDS: &[&str] = &["updated", "published", "posted", "modified"];
 /// Words that may stand before a date with no name ("Last updated: …",
-/// "Date: …", "On …"): a byline of only these and a date is left whole.
+/// "Date: …", "On …"): a byline of only these and a date names no one
+/// (until session 34 it was left whole, as Readability.js leaves it: one
+/// readability-set truth is such a line), and after a name they go with
+/// the date ("Ada Lovelace Last updated on …").
 pub const BYLINE_DATE_LEAD_WORDS: &[&str] = &["last", "on", "date"];
-/// Separators left at the end once a date is cut ("Name —", "Name |").
-pub const BYLINE_TRAILING: &[char] = &['|', '•', '·', '»', '—', '–', '-', ',', '@', ':'];
+/// Separators left at the end once a date is cut ("Name —", "Name |"),
+/// and a footnote's mark ("Ada Lovelace, MD*").
+pub const BYLINE_TRAILING: &[char] = &['|', '•', '·', '»', '—', '–', '-', ',', '@', ':', '*'];
+/// Marks a byline does not open with: what stood between it and a name
+/// before it ("& Ada Lovelace", ", The Daily Paper"), dropped.
+pub const BYLINE_LEADING: &[char] = &['|', '•', '·', '»', '—', '–', '-', ',', '&', ';', '/', ':', '*'];
 /// Words left after the name where the date they led to was elsewhere
 /// ("Ada Lovelace, on", "Ada LovelacePublished on"): cut off, the glued
 /// ones with their case. With [`date_then_by`], exact bylines on wcxb-dev
@@ -184,7 +195,7 @@ pub const BYLINE_BADGE_WORD: &str = "badge";
 pub const BYLINE_CREDIT_WORDS: &[&str] = &[
     "written", "reviewed", "edited", "posted", "reported", "curated", "compiled", "produced", "created",
     "illustrated", "photographed", "contributed", "presented", "hosted", "narrated", "published", "article",
-    "recipe", "guide", "story", "post", "posts", "photos", "review", "video", "interview", "column", "analysis",
+    "recipe", "guide", "story", "stories", "post", "posts", "articles", "photos", "review", "video", "interview", "column", "analysis",
     "report", "words", "text",
 ];
 /// Words that open a job title after the name, capitalised as bylines
@@ -218,9 +229,19 @@ pub const WEEKDAYS: &[&str] = &["monday", "tuesday", "wednesday", "thursday", "f
 /// "ada Greenhorn Messages: 3 Likes Received: 1"): where one follows the
 /// first word, the card's name is that first word (a user name, one word).
 pub const FORUM_CARD_WORDS: &[&str] = &["Joined", "Posts:", "Messages:", "Reputation:", "Threads:", "Likes"];
-/// Words that name no one ("5 min read"): a byline of only these, numbers,
-/// months and weekdays is a date, a time or a reading time.
-pub const NOT_NAME_WORDS: &[&str] = &["min", "mins", "minute", "minutes", "read", "ago", "am", "pm", "at", "on"];
+/// Verbs of a post's header after the poster's name ("ada wrote on #1",
+/// "ada says:"), lower-case as forums and comment threads print them: the
+/// byline is cut before the first one after its first word.
+pub const BYLINE_POST_VERBS: &[&str] = &["wrote", "says", "said", "replied"];
+/// The last key of a template's path left unfilled in a byline
+/// ("page.head.extra.author").
+pub const BYLINE_TEMPLATE_KEYS: &[&str] = &["author", "authors", "byline", "creator"];
+/// Words that name no one ("5 min read", "[Submitted on 18 Dec 2025]",
+/// "[deleted]"): a byline of only these, [`BYLINE_DATE_WORDS`],
+/// [`BYLINE_DATE_LEAD_WORDS`], numbers, months and weekdays is a date, a
+/// time or a reading time.
+pub const NOT_NAME_WORDS: &[&str] =
+    &["min", "mins", "minute", "minutes", "read", "ago", "am", "pm", "at", "on", "submitted", "written", "by", "deleted"];
 
 /// The metadata Pith reports.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -384,6 +405,12 @@ pub fn read(page: &Page, root: Option<NodeId>) -> Metadata {
     // author, so that the article text can leave it out.
     // Each source in turn, until one gives a name ("By" alone does not).
     let body = body_byline(page, root);
+    let site_name = ld
+        .as_ref()
+        .and_then(|o| o.get("publisher"))
+        .and_then(json_str)
+        .or_else(|| meta(SITE_NAME_KEYS))
+        .map(|v| unescape_entities(&v));
     let byline = [
         json_ld_author(page, ld.as_ref()),
         meta(BYLINE_KEYS).filter(|a| !a.starts_with("http")),
@@ -399,12 +426,6 @@ pub fn read(page: &Page, root: Option<NodeId>) -> Metadata {
         .map(|k| k.split(',').map(|w| w.trim().to_string()).filter(|w| !w.is_empty()).collect())
         .unwrap_or_default();
 
-    let site_name = ld
-        .as_ref()
-        .and_then(|o| o.get("publisher"))
-        .and_then(json_str)
-        .or_else(|| meta(SITE_NAME_KEYS))
-        .map(|v| unescape_entities(&v));
     Metadata {
         headline: {
             let from_title = headline(page, &title, site_name.as_deref(), h1);
@@ -480,28 +501,10 @@ pub const HOME_TITLES: &[&str] = &["home", "home page", "homepage", "welcome", "
 /// ([`page_heading`]).
 pub fn headline(page: &Page, title: &str, site_name: Option<&str>, h1: Option<NodeId>) -> String {
     let title = title.trim();
-    let cut = |s: &str, which: Which| separator_of(s, which, TITLE_SEPARATORS.iter().chain(HEADLINE_SEPARATORS).copied());
-    let is_site = |part: &str| text::word_count(part) <= SITE_NAME_MAX_WORDS && names_site(page, site_name, part);
-    // What is left once the site's name goes; a home page's "Home" gives
-    // the site's name back.
-    let rest = |kept: &str, site: &str| {
-        let kept = kept.trim();
-        let home = HOME_TITLES.contains(&text::fold_for_compare(kept).as_str());
-        (!kept.is_empty()).then(|| if home { site.trim() } else { kept }.to_string())
-    };
-    if let Some((at, after)) = cut(title, Which::Last) {
-        if is_site(&title[after..]) {
-            if let Some(h) = rest(&title[..at], &title[after..]) {
-                return h;
-            }
-        }
+    if let Some(h) = without_site_name(page, site_name, title) {
+        return h;
     }
-    if let Some((at, after)) = cut(title, Which::First) {
-        if is_site(&title[..at]) {
-            if let Some(h) = rest(&title[after..], &title[..at]) {
-                return h;
-            }
-        }
+    if let Some((at, _)) = headline_cut(title, Which::First) {
         let first = text::fold_for_compare(&title[..at]);
         if let Some(h1) = h1.and_then(|id| page.text_content_within(id, title.chars().count())) {
             if !first.is_empty() && text::fold_for_compare(&h1) == first {
@@ -510,6 +513,27 @@ pub fn headline(page: &Page, title: &str, site_name: Option<&str>, h1: Option<No
         }
     }
     title.to_string()
+}
+
+/// A title's or a heading's separator ([`TITLE_SEPARATORS`],
+/// [`HEADLINE_SEPARATORS`]): the first or the last.
+fn headline_cut(s: &str, which: Which) -> Option<(usize, usize)> {
+    separator_of(s, which, TITLE_SEPARATORS.iter().chain(HEADLINE_SEPARATORS).copied())
+}
+
+/// `s` without the site's name ([`names_site`], at most
+/// [`SITE_NAME_MAX_WORDS`] words) as its last part, else as its first, at a
+/// [`headline_cut`]; `None` where neither part is the site's name. What is
+/// left of a home page's "Home - Site" is the site's name.
+fn without_site_name(page: &Page, site_name: Option<&str>, s: &str) -> Option<String> {
+    let is_site = |part: &str| text::word_count(part) <= SITE_NAME_MAX_WORDS && names_site(page, site_name, part);
+    let rest = |kept: &str, site: &str| {
+        let kept = kept.trim();
+        let home = HOME_TITLES.contains(&text::fold_for_compare(kept).as_str());
+        (!kept.is_empty()).then(|| if home { site.trim() } else { kept }.to_string())
+    };
+    let last = headline_cut(s, Which::Last).filter(|&(_, after)| is_site(&s[after..])).and_then(|(at, after)| rest(&s[..at], &s[after..]));
+    last.or_else(|| headline_cut(s, Which::First).filter(|&(at, _)| is_site(&s[..at])).and_then(|(at, after)| rest(&s[after..], &s[..at])))
 }
 
 /// Whether `text` is the site's name: `site_name` (compared folded), or a
@@ -563,6 +587,8 @@ pub fn page_heading(page: &Page, root: Option<NodeId>, from_title: &str, site_na
         if text::fold_for_compare(&text).is_empty() || names_site(page, site_name, &text) {
             continue;
         }
+        // A heading that carries the site's name as the title does ("Story | Site").
+        let text = without_site_name(page, site_name, &text).unwrap_or(text);
         let similarity = text_similarity(from_title, &text);
         let heads = Some(id) == heads_content;
         let better = best.as_ref().map_or(true, |(s, h, _)| similarity > *s || (similarity == *s && heads && !h));
@@ -926,6 +952,9 @@ pub fn tidy_byline(byline: &str) -> Option<String> {
     let s = unescape_entities(byline);
     let mut s = unglue_dates(text::collapse_whitespace(&s).trim());
     s = s.trim_matches(|c: char| matches!(c, '"' | '“' | '”')).trim().to_string();
+    // What a name cannot open with: the separator or conjunction of a
+    // list it was cut from (", USA TODAY", "& Ada Lovelace").
+    s = s.trim_start_matches(|c: char| c.is_whitespace() || BYLINE_LEADING.contains(&c)).to_string();
     if s.contains(BYLINE_BADGE_WORD) {
         if let Some(w) = s.split_whitespace().find(|w| w.starts_with(|c: char| c.is_ascii_digit())) {
             s = s[..w.as_ptr() as usize - s.as_ptr() as usize].trim_end().to_string();
@@ -952,8 +981,21 @@ pub fn tidy_byline(byline: &str) -> Option<String> {
             BYLINE_DATE_LEAD_WORDS.contains(&w.as_str()) || BYLINE_DATE_WORDS.contains(&w.as_str())
         });
         if !only_date_words {
-            s = before.to_string();
+            // With the words that led to the date ("Ada Lovelace Last
+            // updated on …").
+            let mut kept = before.trim_end();
+            while let Some((head, w)) = kept.rsplit_once(char::is_whitespace) {
+                if !BYLINE_DATE_LEAD_WORDS.contains(&w.trim_end_matches(':').to_lowercase().as_str()) {
+                    break;
+                }
+                kept = head.trim_end();
+            }
+            s = kept.to_string();
         }
+    }
+    // A post's header ("ada wrote:", "ada says"): the name before the verb.
+    if let Some(at) = word_offsets(&s).iter().skip(1).find(|(_, w)| BYLINE_POST_VERBS.contains(&w.trim_end_matches(':'))).map(|&(at, _)| at) {
+        s = s[..at].to_string();
     }
     let trim_end = |s: &str| s.trim_end_matches(|c: char| c.is_whitespace() || BYLINE_TRAILING.contains(&c)).to_string();
     s = trim_end(&s);
@@ -995,8 +1037,15 @@ pub fn tidy_byline(byline: &str) -> Option<String> {
             || is_month(&w)
             || WEEKDAYS.iter().any(|d| *d == w || (w.len() == 3 && d.starts_with(&w)))
             || NOT_NAME_WORDS.contains(&w.as_str())
+            || BYLINE_DATE_WORDS.contains(&w.as_str())
+            || BYLINE_DATE_LEAD_WORDS.contains(&w.as_str())
     });
-    (!s.is_empty() && !opening_alone && !names_no_one).then_some(s)
+    // A template's unfilled key ("page.head.extra.author", "{{ author }}"),
+    // not a user name with dots ("sara.r.peter").
+    let template_key = s.contains("{{")
+        || s.contains("}}")
+        || (s.matches('.').count() >= 2 && !s.contains(char::is_whitespace) && s.split('.').any(|k| BYLINE_TEMPLATE_KEYS.contains(&k)));
+    (!s.is_empty() && !opening_alone && !names_no_one && !template_key).then_some(s)
 }
 
 /// The words of `s` with their byte offsets.
@@ -1150,7 +1199,8 @@ fn unglue_dates(s: &str) -> String {
 
 /// `s` without a letter avatar beside the name: a one-letter word before
 /// or after it that is the name's initial ("J julian", "JosephF J"), as
-/// forums print a user's placeholder picture.
+/// forums print a user's placeholder picture; or one of the name's two or
+/// three initials in capitals before it ("CM Craig McCarthy"), as blogs do.
 fn drop_avatar_letters(s: &str) -> String {
     let words: Vec<&str> = s.split_whitespace().collect();
     let initial = |w: &str, of: &str| {
@@ -1160,6 +1210,14 @@ fn drop_avatar_letters(s: &str) -> String {
     if let [first, second, ..] = keep {
         if initial(first, second) {
             keep = &keep[1..];
+        }
+    }
+    // An avatar of the name's initials ("CM Craig McCarthy").
+    if let [first, rest @ ..] = keep {
+        let n = first.chars().count();
+        let initials = rest.iter().take(n).filter_map(|w| w.chars().next());
+        if (2..=3).contains(&n) && rest.len() >= n && first.chars().all(|c| c.is_uppercase()) && first.chars().eq(initials) {
+            keep = rest;
         }
     }
     if let [.., before, last] = keep {
@@ -1267,9 +1325,11 @@ fn byline_date_start(s: &str) -> Option<usize> {
     let is_numeric_date = |w: &str| {
         let w = bare(w);
         let parts: Vec<&str> = w.split(['-', '/']).collect();
+        let digits = |p: &str, n: std::ops::RangeInclusive<usize>| n.contains(&p.len()) && p.chars().all(|c| c.is_ascii_digit());
         parts.len() == 3
-            && parts.iter().all(|p| !p.is_empty() && p.len() <= 4 && p.chars().all(|c| c.is_ascii_digit()))
-            && parts.iter().any(|p| p.len() == 4 || p.len() == 2)
+            && (parts.iter().all(|p| digits(p, 1..=4)) && parts.iter().any(|p| p.len() == 4 || p.len() == 2)
+                // A month's short name in any language between ("04-ago-2021", "12-Dec-2024").
+                || digits(parts[0], 1..=2) && (3..=4).contains(&parts[1].chars().count()) && parts[1].chars().all(char::is_alphabetic) && digits(parts[2], 4..=4))
     };
     let is_ago = |i: usize| {
         let ago = |j: usize| words.get(j).is_some_and(|(_, w)| bare(w) == "ago");
@@ -1290,6 +1350,11 @@ fn byline_date_start(s: &str) -> Option<usize> {
         let w = words[i].1;
         let date = (is_month(w) && at(i + 1).is_some_and(is_day) && at(i + 2).is_some_and(is_year))
             || (is_day(w) && at(i + 1).is_some_and(is_month) && at(i + 2).is_some_and(is_year))
+            // A month and a day that end the byline ("Ada Mar 14").
+            || (is_month(w) && at(i + 1).is_some_and(is_day) && i + 2 == words.len())
+            // A day, then a year within a few words: a date in words of
+            // another language ("1 de diciembre de 2017").
+            || (is_day(w) && (i + 1..=i + BYLINE_DAY_TO_YEAR_WORDS).any(|j| at(j).is_some_and(is_year)))
             || is_numeric_date(w)
             || is_ago(i)
             || BYLINE_DATE_WORDS.contains(&bare(w).as_str());
@@ -1351,10 +1416,15 @@ fn label_sibling(page: &Page, id: NodeId) -> Option<(NodeId, String)> {
     (!text.trim().is_empty()).then_some((next, text))
 }
 
-/// Whether a text reads only a [`BYLINE_PREFIXES`] opening (a ':' after it allowed).
+/// Whether a text reads only a [`BYLINE_PREFIXES`] opening, or a
+/// [`BYLINE_CREDIT_WORDS`] word and "by" ("Article by", "Recipe by"); a
+/// ':' after it allowed.
 fn is_byline_label(text: &str) -> bool {
     let label = text.trim().trim_end_matches(':').trim_end();
     BYLINE_PREFIXES.iter().any(|p| label.eq_ignore_ascii_case(p))
+        || label.split_once(char::is_whitespace).is_some_and(|(credit, by)| {
+            by.trim().eq_ignore_ascii_case("by") && BYLINE_CREDIT_WORDS.contains(&credit.to_lowercase().as_str())
+        })
 }
 
 /// The name after a label inside the same element ("By <a>Ada
@@ -1534,6 +1604,9 @@ mod tests {
         assert_eq!(h("Tides and the moon explained", "<h1>Rivers</h1><h2>Tides and the moon explained</h2>"), "Tides and the moon explained");
         assert_eq!(h("Tides and the moon explained", "<h1>rivers.example</h1>"), "Tides and the moon explained");
         assert_eq!(h("Tides and the moon explained", "<h1>Subscribe to our letter</h1>"), "Tides and the moon explained");
+        // A heading that carries the site's name as a title does.
+        assert_eq!(h("Tides and the moon | Rivers", "<h1>Tides and the moon | Rivers</h1>"), "Tides and the moon");
+        assert_eq!(h("Tides and the moon, explained - Rivers", "<h1>Rivers | Tides and the moon</h1>"), "Tides and the moon");
     }
 
     #[test]
@@ -1703,8 +1776,33 @@ mod tests {
         assert_eq!(t("Ada Lovelace 2025-03-12").as_deref(), Some("Ada Lovelace"));
         assert_eq!(t("By Ada Lovelace Updated December 19, 2025").as_deref(), Some("Ada Lovelace"));
         assert_eq!(t("Ada Lovelace —").as_deref(), Some("Ada Lovelace"));
-        // A byline that is only a date stays what it is.
-        assert_eq!(t("Last Updated: January 7, 2025").as_deref(), Some("Last Updated: January 7, 2025"));
+        // A byline that is only a date names no one (the reader shows the
+        // date apart).
+        assert_eq!(t("Last Updated: January 7, 2025"), None);
+        assert_eq!(t("Updated on November 20, 2025"), None);
+        assert_eq!(t("[Submitted on 18 Dec 2025]"), None);
+        assert_eq!(t("Jun 2 Written By"), None);
+        // Dates in other forms after the name.
+        assert_eq!(t("Clay Mar 14").as_deref(), Some("Clay"));
+        assert_eq!(t("Ada Lovelace on 04-ago-2021 5:11:10").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("César Salza 1 de diciembre de 2017 3:00 AM PST").as_deref(), Some("César Salza"));
+        assert_eq!(t("Ada Mayfield").as_deref(), Some("Ada Mayfield"), "a month's letters in a name");
+        assert_eq!(t("Ada 2 Lovelace").as_deref(), Some("Ada 2 Lovelace"), "a number, no year after it");
+        // Marks a name does not open or end with; "Authors:".
+        assert_eq!(t("& Zackery Cuevas").as_deref(), Some("Zackery Cuevas"));
+        assert_eq!(t(", Ada Lovelace").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("Ada Lovelace, MD*").as_deref(), Some("Ada Lovelace, MD"));
+        assert_eq!(t("Authors: Ada Lovelace and Grace Hopper").as_deref(), Some("Ada Lovelace and Grace Hopper"));
+        // The words that led to a cut date; a post's verb; a credit line.
+        assert_eq!(t("CM Craig McCarthy Last updated on 17 December 2025").as_deref(), Some("Craig McCarthy"));
+        assert_eq!(t("JonB wrote on #1").as_deref(), Some("JonB"));
+        assert_eq!(t("ada says:").as_deref(), Some("ada"));
+        assert_eq!(t("Articles by Juliette").as_deref(), Some("Juliette"));
+        // A template's key is no name; a user name with a dot is.
+        assert_eq!(t("page.head.extra.author"), None);
+        assert_eq!(t("{{ post.author }}"), None);
+        assert_eq!(t("andrew.keaveney").as_deref(), Some("andrew.keaveney"));
+        assert_eq!(t("sara.r.peter").as_deref(), Some("sara.r.peter"));
         // An opening with no name after it names no one (the next source
         // is asked), nor does whitespace.
         assert_eq!(t("By"), None);
@@ -1720,6 +1818,8 @@ mod tests {
         // Forum cards: badges, letter avatars, the user name in brackets.
         assert_eq!(t("drat 1,65511 gold badge1414 silver badges").as_deref(), Some("drat"));
         assert_eq!(t("JosephF J").as_deref(), Some("JosephF"));
+        assert_eq!(t("AL Ada Lovelace").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("BBC News").as_deref(), Some("BBC News"), "capitals that are not the initials");
         assert_eq!(t("J julian").as_deref(), Some("julian"));
         assert_eq!(t("amondale (Amondale)").as_deref(), Some("amondale"));
         assert_eq!(t("Ada (admin)").as_deref(), Some("Ada (admin)"));
@@ -1838,8 +1938,13 @@ mod tests {
         // The name's element is the byline element (left out of the text).
         let p = page("", body);
         assert_eq!(p.text_content(read(&p, None).byline_node.unwrap()), "Ada Lovelace");
-        // A label among other text is not one.
+        // A credit and "by" is a label too.
+        let m = read(&page("", "<h2>Article by</h2><div>Ada Lovelace</div><p>Text of the article.</p>"), None);
+        assert_eq!(m.byline.as_deref(), Some("Ada Lovelace"));
+        // A label among other text is not one, nor is another word and "by".
         let m = read(&page("", "<p>Written by hand</p><p>Ada Lovelace</p>"), None);
+        assert_eq!(m.byline, None);
+        let m = read(&page("", "<p>Stand by</p><p>Ada Lovelace</p>"), None);
         assert_eq!(m.byline, None);
     }
 
