@@ -561,7 +561,10 @@ fn names_site(page: &Page, site_name: Option<&str>, text: &str) -> bool {
 /// title gives, [`headline`]; Readability.js's [`text_similarity`]), at
 /// least [`HEADING_MIN_SIMILARITY`] of it, its permalink marks
 /// ([`PERMALINK_MARKS`]) dropped; not the site's name ([`names_site`]: a
-/// blog's name in its banner's `<h1>`). Ties go to the `<h1>` that heads
+/// blog's name in its banner's `<h1>`), and without it where the heading
+/// carries it as titles do ("Story | Site", [`without_site_name`]; session
+/// 34: headline exact on wcxb-dev 0.737 → 0.739, a page in each half of
+/// its domains). Ties go to the `<h1>` that heads
 /// the content: the first inside the article's `root`, else the last
 /// before it. `None` where no heading passes.
 ///
