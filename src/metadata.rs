@@ -1128,19 +1128,20 @@ pub fn tidy_byline(byline: &str) -> Option<String> {
             || BYLINE_DATE_WORDS.contains(&w.as_str())
             || BYLINE_DATE_LEAD_WORDS.contains(&w.as_str())
     });
-    // A template's unfilled key ("page.head.extra.author", "{{ author }}"),
-    // not a user name with dots ("sara.r.peter").
+    (!s.is_empty() && !opening_alone && !names_no_one && !is_template_key_or_sentence(&s)).then_some(s)
+}
+
+/// Whether a byline is a template's unfilled key ("page.head.extra.author",
+/// "{{ author }}"; not a user name with dots, "sara.r.peter") or a
+/// sentence ([`BYLINE_SENTENCE_WORDS`]: "Ada Lovelace New Yorkers post
+/// their feelings about …", a caption marked as the author's).
+fn is_template_key_or_sentence(s: &str) -> bool {
     let template_key = s.contains("{{")
         || s.contains("}}")
         || (s.matches('.').count() >= 2 && !s.contains(char::is_whitespace) && s.split('.').any(|k| BYLINE_TEMPLATE_KEYS.contains(&k)));
-    // A sentence is no name ("Ada Lovelace New Yorkers post their
-    // feelings about …", a caption marked as the author's).
-    let sentence = s
-        .split_whitespace()
-        .filter(|w| w.starts_with(char::is_lowercase) && !BYLINE_NAME_PARTICLES.contains(w))
-        .count()
-        >= BYLINE_SENTENCE_WORDS;
-    (!s.is_empty() && !opening_alone && !names_no_one && !template_key && !sentence).then_some(s)
+    template_key
+        || s.split_whitespace().filter(|w| w.starts_with(char::is_lowercase) && !BYLINE_NAME_PARTICLES.contains(w)).count()
+            >= BYLINE_SENTENCE_WORDS
 }
 
 /// The words of `s` with their byte offsets.
