@@ -601,7 +601,8 @@ pub fn page_heading(page: &Page, root: Option<NodeId>, from_title: &str, site_na
             continue;
         }
         // A heading that carries the site's name as the title does ("Story | Site").
-        let text = without_site_name(page, site_name, &text).unwrap_or(text);
+        let separated = text.contains(|c: char| TITLE_SEPARATORS.contains(&c) || HEADLINE_SEPARATORS.contains(&c));
+        let text = if separated { without_site_name(page, site_name, &text).unwrap_or(text) } else { text };
         let similarity = text_similarity(from_title, &text);
         let heads = Some(id) == heads_content;
         let better = best.as_ref().map_or(true, |(s, h, _)| similarity > *s || (similarity == *s && heads && !h));
@@ -1537,9 +1538,12 @@ fn label_sibling(page: &Page, id: NodeId) -> Option<(NodeId, String)> {
 /// ':' after it allowed.
 fn is_byline_label(text: &str) -> bool {
     let label = text.trim().trim_end_matches(':').trim_end();
+    // Every element's lone text is asked: no allocation, "by" at the end first.
+    let credit = label.len().checked_sub(2).filter(|&at| label.is_char_boundary(at) && label[at..].eq_ignore_ascii_case("by")).map(|at| &label[..at]);
     BYLINE_PREFIXES.iter().any(|p| label.eq_ignore_ascii_case(p))
-        || label.split_once(char::is_whitespace).is_some_and(|(credit, by)| {
-            by.trim().eq_ignore_ascii_case("by") && BYLINE_CREDIT_WORDS.contains(&credit.to_lowercase().as_str())
+        || credit.is_some_and(|c| {
+            let word = c.trim_end();
+            word.len() < c.len() && BYLINE_CREDIT_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
         })
 }
 
