@@ -1487,9 +1487,13 @@ fn byline_date_start(s: &str) -> Option<usize> {
 /// or another story's.
 fn body_byline(page: &Page, root: Option<NodeId>) -> Option<(NodeId, String)> {
     let near = root.map(|r| page.subtree(page.nodes[r].parent().unwrap_or(r)));
-    let all = 0..page.nodes.len();
+    // The rest of the page, in document order: before the neighbourhood,
+    // then after it (the neighbourhood itself was asked first).
+    let (before, after) = near.clone().map_or((0..page.nodes.len(), 0..0), |n| (0..n.start, n.end..page.nodes.len()));
     [Hint::Marked, Hint::Label, Hint::ArchiveLink].into_iter().find_map(|hint| {
-        near.clone().and_then(|range| byline_in(page, range, hint)).or_else(|| byline_in(page, all.clone(), hint))
+        near.clone()
+            .and_then(|range| byline_in(page, range, hint))
+            .or_else(|| byline_in(page, before.clone().chain(after.clone()), hint))
     })
 }
 
@@ -1581,8 +1585,8 @@ fn has_byline_hint(name: &str) -> bool {
     })
 }
 
-fn byline_in(page: &Page, ids: std::ops::Range<NodeId>, hint: Hint) -> Option<(NodeId, String)> {
-    ids.into_iter().find_map(|id| {
+fn byline_in(page: &Page, mut ids: impl Iterator<Item = NodeId>, hint: Hint) -> Option<(NodeId, String)> {
+    ids.find_map(|id| {
         let e = page.element(id)?;
         if e.hidden {
             return None;
