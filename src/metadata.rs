@@ -236,7 +236,7 @@ pub const BYLINE_POST_VERBS: &[&str] = &["wrote", "says", "said", "replied"];
 /// Words in lower case that names and lists of names hold ("Ada and
 /// Grace", "Ludwig van Beethoven", "Maria de la Cruz").
 pub const BYLINE_NAME_PARTICLES: &[&str] =
-    &["and", "&", "de", "da", "di", "du", "del", "della", "der", "den", "van", "von", "la", "le", "los", "bin", "ibn", "al", "el", "y", "e", "of", "the"];
+    &["and", "de", "da", "di", "du", "del", "della", "der", "den", "van", "von", "la", "le", "los", "bin", "ibn", "al", "el", "y", "e", "of", "the"];
 /// A byline with this many lower-case words besides
 /// [`BYLINE_NAME_PARTICLES`] is a sentence, not a name (a one-word user
 /// name in lower case, "julian", is one; "Ada on behalf of the Rust team"
@@ -661,8 +661,8 @@ fn body_published(page: &Page) -> Option<String> {
 /// (`DATES_WRONG=1 pith-lab eval`, session 34, with the glued words
 /// [`iso_date`] now splits): published day 311 → 317 of 383 pages on the
 /// half looked at, 322 → 323 of 399 on the other, the readability set 33
-/// of 33 before and after; one page of each half that had none has a
-/// wrong one (a day off the truth's). Searched anywhere on the page it
+/// of 33 before and after; one page that had none has a wrong one, a day
+/// off the truth's (a time zone). Searched anywhere on the page it
 /// found more (322 and 325) but took related posts' and updates' dates on
 /// nine pages that had none.
 fn named_date(page: &Page, root: Option<NodeId>) -> Option<String> {
