@@ -857,6 +857,8 @@ pub fn iso_date(s: &str) -> Option<String> {
             [T::N(a, la), T::N(b, lb), T::N(y, 4)] if *la <= 2 && *lb <= 2 => match (*a > 12, *b > 12) {
                 (true, false) => valid_date(*y, *b, *a),
                 (false, true) => valid_date(*y, *a, *b),
+                // The same number twice: either order ("12.12.2025").
+                (false, false) if a == b => valid_date(*y, *a, *b),
                 _ => None,
             },
             _ => None,
@@ -1775,6 +1777,7 @@ mod tests {
             ("5March 2024", Some("2024-03-05")),
             // Day and month both at most 12: the order is unknown.
             ("03/04/2025", None),
+            ("12.12.2025", Some("2025-12-12")),
             ("May 45, 2025", None),
             ("Page 2 of 240", None),
             ("", None),
