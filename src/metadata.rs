@@ -601,8 +601,7 @@ pub fn page_heading(page: &Page, root: Option<NodeId>, from_title: &str, site_na
             continue;
         }
         // A heading that carries the site's name as the title does ("Story | Site").
-        let separated = text.contains(|c: char| TITLE_SEPARATORS.contains(&c) || HEADLINE_SEPARATORS.contains(&c));
-        let text = if separated { without_site_name(page, site_name, &text).unwrap_or(text) } else { text };
+        let text = without_site_name(page, site_name, &text).unwrap_or(text);
         let similarity = text_similarity(from_title, &text);
         let heads = Some(id) == heads_content;
         let better = best.as_ref().map_or(true, |(s, h, _)| similarity > *s || (similarity == *s && heads && !h));
@@ -999,14 +998,16 @@ fn separator(s: &str, which: Which) -> Option<(usize, usize)> {
 }
 
 /// [`separator`] among `separators`.
+/// (The separator found with a space on each side, the first or the last,
+/// without building the spaced pattern: every `<h1>` is searched too.)
 fn separator_of(s: &str, which: Which, separators: impl Iterator<Item = char>) -> Option<(usize, usize)> {
+    let spaced = |&(i, m): &(usize, &str)| s[..i].ends_with(' ') && s[i + m.len()..].starts_with(' ');
     let found = separators.filter_map(|c| {
-        let pattern = format!(" {c} ");
-        let at = match which {
-            Which::First => s.find(&pattern),
-            Which::Last => s.rfind(&pattern),
+        let (at, m) = match which {
+            Which::First => s.match_indices(c).find(spaced),
+            Which::Last => s.rmatch_indices(c).find(spaced),
         }?;
-        Some((at, at + pattern.len()))
+        Some((at - 1, at + m.len() + 1))
     });
     match which {
         Which::First => found.min(),
@@ -1204,9 +1205,14 @@ fn credited_name_start(s: &str) -> Option<usize> {
             .rev()
             .find(|&(i, c)| c.is_uppercase() && i > 0)
             .map_or(before, |(i, _)| &before[i..]);
-        let credit = |w: &str| BYLINE_CREDIT_WORDS.contains(&w.to_lowercase().as_str());
-        (credit(before) || credit(last_part)).then_some(at + w.len())
+        (is_credit_word(before) || is_credit_word(last_part)).then_some(at + w.len())
     })
+}
+
+/// Whether `w` is a [`BYLINE_CREDIT_WORDS`] word, case ignored (the words
+/// are ASCII: no lower-cased copy).
+fn is_credit_word(w: &str) -> bool {
+    BYLINE_CREDIT_WORDS.iter().any(|c| c.eq_ignore_ascii_case(w))
 }
 
 /// Where the name starts after a label of capitalised words and "by", the
@@ -1220,10 +1226,9 @@ fn labelled_name_start(s: &str) -> Option<usize> {
     let after = &words[k + 1..];
     // A label's words: no credit ("Edited"), none glued to the next
     // ("WriterReviewed": a credit line run together).
-    let credit = |w: &str| BYLINE_CREDIT_WORDS.contains(&w.to_lowercase().as_str());
     let glued = |w: &str| w.chars().zip(w.chars().skip(1)).any(|(a, b)| a.is_lowercase() && b.is_uppercase());
     (k > 0
-        && words[..k].iter().all(|(_, w)| capitalised(w) && !credit(w) && !glued(w))
+        && words[..k].iter().all(|(_, w)| capitalised(w) && !is_credit_word(w) && !glued(w))
         && (2..=LABEL_NAME_WORDS).contains(&after.len())
         && after.iter().all(|(_, w)| capitalised(w)))
     .then(|| after[0].0)
@@ -1549,7 +1554,7 @@ fn is_byline_label(text: &str) -> bool {
     BYLINE_PREFIXES.iter().any(|p| label.eq_ignore_ascii_case(p))
         || credit.is_some_and(|c| {
             let word = c.trim_end();
-            word.len() < c.len() && BYLINE_CREDIT_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
+            word.len() < c.len() && is_credit_word(word)
         })
 }
 
