@@ -354,8 +354,8 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata) -> Article {
 }
 
 /// The kept leaves left out of the blocks: the headline (the first heading
-/// among the first three kept leaves, when it repeats the title, or is the
-/// heading the metadata's headline was taken from,
+/// among the first three kept leaves, when it repeats the title, or is
+/// (or is inside) the heading the metadata's headline was taken from,
 /// [`metadata::page_heading`]: the reader shows it once, above the text)
 /// and the byline's leaves.
 fn left_out(cx: &Context, decision: &Decision, meta: &Metadata) -> Vec<usize> {
@@ -373,7 +373,8 @@ fn left_out(cx: &Context, decision: &Decision, meta: &Metadata) -> Vec<usize> {
         let k = text::fold_for_compare(seg.leaves[l].text(page));
         let is_headline = (!title_key.is_empty()
             && (k == title_key || (k.chars().count() >= HEADLINE_MIN_PARTIAL_CHARS && title_key.contains(&k))))
-            || (!k.is_empty() && k == text::fold_for_compare(&meta.headline));
+            || (!k.is_empty() && k == text::fold_for_compare(&meta.headline))
+            || meta.headline_node.is_some_and(|h| page.contains(h, seg.leaves[l].holder()));
         if is_headline {
             out.push(l);
         }
