@@ -48,6 +48,16 @@ pub const HEADLINE_MIN_PARTIAL_CHARS: usize = 11;
 /// 16–48 px, avatars 32–60 px in common designs. Chosen by hand.
 pub const MIN_IMAGE_SIDE_PX: f32 = 64.0;
 
+/// Characters that draw nothing: the zero-width space, non-joiner,
+/// joiner and word joiner, and the byte-order mark. A text of these alone
+/// (with whitespace) is no text: site builders fill an empty paragraph
+/// with one to keep its height (`<p>&zwj;</p>`, a spacer), which the
+/// reader would show as an empty paragraph and Listen read as an empty
+/// sentence (session 35: 323 such lines on 32 wcxb-dev pages, none in a
+/// truth but on 2 pages). Beside other characters they stay (a
+/// non-joiner inside a Persian word, a joiner inside an emoji sequence).
+pub const ZERO_WIDTH_MARKS: &[char] = &['\u{200B}', '\u{200C}', '\u{200D}', '\u{2060}', '\u{FEFF}'];
+
 /// The widest image candidate worth loading from a `srcset` (width
 /// descriptors): the reader's column is at most about 800 CSS px, so twice
 /// that serves a 2× display. Larger candidates only cost bandwidth.
@@ -1141,10 +1151,15 @@ fn finish(toks: Vec<Tok>) -> Vec<Inline> {
         match t {
             Tok::Text(s) => {
                 let mut out = String::with_capacity(s.len());
+                // A text that draws nothing ([`ZERO_WIDTH_MARKS`]): its marks go.
+                let blank = s.chars().all(|c| c.is_whitespace() || ZERO_WIDTH_MARKS.contains(&c));
                 // Visible ASCII a run at a time (`text::pieces`; session
                 // 33: `finish` 132 → 108 M instructions, callgrind over
                 // `pith-lab profile wcxb-dev --limit 60`).
                 for (piece, c) in crate::text::pieces(&s) {
+                    if blank && c.is_some_and(|c| ZERO_WIDTH_MARKS.contains(&c)) {
+                        continue;
+                    }
                     if c.is_some_and(char::is_whitespace) {
                         pending_space = !at_line_start;
                         continue;
@@ -1369,5 +1384,25 @@ mod tests {
         assert_eq!(plain(&out), "Hello big world\nnext");
         assert!(matches!(&out[1], Inline::Emphasis { children } if plain(children) == " big"));
         assert!(!out.iter().any(|i| matches!(i, Inline::Strong { .. })), "an empty wrapper is dropped");
+    }
+
+    #[test]
+    fn a_text_of_zero_width_marks_alone_is_no_text() {
+        let text = |toks: Vec<Tok>| plain(&finish(toks));
+        // A spacer paragraph (`<p>&zwj;</p>`) is empty, so no block.
+        assert_eq!(text(vec![Tok::Text("\u{200D}".into())]), "");
+        assert_eq!(text(vec![Tok::Text(" \u{200B}\u{FEFF} ".into())]), "");
+        // Between words, such a text adds no space; beside letters the marks stay.
+        let between = vec![Tok::Text("tide".into()), Tok::Open(Wrap::Emphasis), Tok::Text("\u{200D}".into()), Tok::Close, Tok::Text("mill".into())];
+        assert_eq!(text(between), "tidemill");
+        assert_eq!(text(vec![Tok::Text("می\u{200C}خواهم".into())]), "می\u{200C}خواهم");
+        assert_eq!(text(vec![Tok::Text("👩\u{200D}🔬 lab".into())]), "👩\u{200D}🔬 lab");
+        // A page: the spacer paragraph between two others leaves no block.
+        let html = "<html><body><article><h1>Tide mills</h1><p>The mill pond fills at high tide and the gates close behind it, holding the water back.</p><p>\u{200D}</p><p>At low tide the miller opens the sluice and the wheel turns for hours while the sea is out.</p></article></body></html>";
+        let page = crate::html::parse_document(html, "https://mills.example/tide").unwrap();
+        let out = crate::extract::extract(&page, &crate::extract::Options::default()).unwrap();
+        let paragraphs: Vec<&str> = out.blocks.iter().filter_map(|b| match b { Block::Paragraph { text, .. } => Some(text.as_str()), _ => None }).collect();
+        assert_eq!(paragraphs.len(), 2, "{paragraphs:?}");
+        assert!(!out.text.contains('\u{200D}'), "{:?}", out.text);
     }
 }
