@@ -50,13 +50,20 @@ pub const MIN_IMAGE_SIDE_PX: f32 = 64.0;
 
 /// Characters that draw nothing: the zero-width space, non-joiner,
 /// joiner and word joiner, and the byte-order mark. A text of these alone
-/// (with whitespace) is no text: site builders fill an empty paragraph
-/// with one to keep its height (`<p>&zwj;</p>`, a spacer), which the
-/// reader would show as an empty paragraph and Listen read as an empty
-/// sentence (session 35: 323 such lines on 32 wcxb-dev pages, none in a
-/// truth but on 2 pages). Beside other characters they stay (a
-/// non-joiner inside a Persian word, a joiner inside an emoji sequence).
+/// (with whitespace) makes no paragraph or heading: site builders fill an
+/// empty paragraph with one to keep its height (`<p>&zwj;</p>`, a spacer),
+/// which the reader would show as an empty paragraph and Listen read as an
+/// empty sentence (session 35: 323 such lines on 32 wcxb-dev pages, in 2
+/// truths). Inside a text they stay as the page has them (a non-joiner
+/// in a Persian word, a joiner in an emoji sequence, a zero-width space
+/// between two words).
 pub const ZERO_WIDTH_MARKS: &[char] = &['\u{200B}', '\u{200C}', '\u{200D}', '\u{2060}', '\u{FEFF}'];
+
+/// Whether `text` is empty or made of whitespace and [`ZERO_WIDTH_MARKS`]
+/// alone: no paragraph or heading.
+fn draws_nothing(text: &str) -> bool {
+    text.chars().all(|c| c.is_whitespace() || ZERO_WIDTH_MARKS.contains(&c))
+}
 
 /// The widest image candidate worth loading from a `srcset` (width
 /// descriptors): the reader's column is at most about 800 CSS px, so twice
@@ -815,7 +822,7 @@ impl<'a> Builder<'a> {
         } else {
             let inlines = self.inlines(leaf);
             let text = plain(&inlines);
-            if !text.is_empty() {
+            if !draws_nothing(&text) {
                 match self.tag(holder).and_then(|t| t.heading_level()).filter(|_| leaf.element) {
                     Some(level) => {
                         if !self.is_repeated_heading(&text) {
@@ -1151,15 +1158,10 @@ fn finish(toks: Vec<Tok>) -> Vec<Inline> {
         match t {
             Tok::Text(s) => {
                 let mut out = String::with_capacity(s.len());
-                // A text that draws nothing ([`ZERO_WIDTH_MARKS`]): its marks go.
-                let blank = s.chars().all(|c| c.is_whitespace() || ZERO_WIDTH_MARKS.contains(&c));
                 // Visible ASCII a run at a time (`text::pieces`; session
                 // 33: `finish` 132 → 108 M instructions, callgrind over
                 // `pith-lab profile wcxb-dev --limit 60`).
                 for (piece, c) in crate::text::pieces(&s) {
-                    if blank && c.is_some_and(|c| ZERO_WIDTH_MARKS.contains(&c)) {
-                        continue;
-                    }
                     if c.is_some_and(char::is_whitespace) {
                         pending_space = !at_line_start;
                         continue;
@@ -1387,22 +1389,19 @@ mod tests {
     }
 
     #[test]
-    fn a_text_of_zero_width_marks_alone_is_no_text() {
-        let text = |toks: Vec<Tok>| plain(&finish(toks));
-        // A spacer paragraph (`<p>&zwj;</p>`) is empty, so no block.
-        assert_eq!(text(vec![Tok::Text("\u{200D}".into())]), "");
-        assert_eq!(text(vec![Tok::Text(" \u{200B}\u{FEFF} ".into())]), "");
-        // Between words, such a text adds no space; beside letters the marks stay.
-        let between = vec![Tok::Text("tide".into()), Tok::Open(Wrap::Emphasis), Tok::Text("\u{200D}".into()), Tok::Close, Tok::Text("mill".into())];
-        assert_eq!(text(between), "tidemill");
-        assert_eq!(text(vec![Tok::Text("می\u{200C}خواهم".into())]), "می\u{200C}خواهم");
-        assert_eq!(text(vec![Tok::Text("👩\u{200D}🔬 lab".into())]), "👩\u{200D}🔬 lab");
-        // A page: the spacer paragraph between two others leaves no block.
-        let html = "<html><body><article><h1>Tide mills</h1><p>The mill pond fills at high tide and the gates close behind it, holding the water back.</p><p>\u{200D}</p><p>At low tide the miller opens the sluice and the wheel turns for hours while the sea is out.</p></article></body></html>";
+    fn a_text_of_zero_width_marks_alone_is_no_block() {
+        assert!(draws_nothing("\u{200D}"));
+        assert!(draws_nothing(" \u{200B}\u{FEFF} "));
+        assert!(!draws_nothing("می\u{200C}خواهم"));
+        assert!(!draws_nothing("👩\u{200D}🔬"));
+        // A page: the spacer paragraph between two others leaves no block;
+        // a mark inside a text stays.
+        let html = "<html><body><article><h1>Tide mills</h1><p>The mill pond fills at high tide and the gates close behind it, holding the water back.</p><p>\u{200D}</p><p>At low tide the miller opens the sluice and the wheel turns for hours while the sea is out, night\u{200B}and day.</p></article></body></html>";
         let page = crate::html::parse_document(html, "https://mills.example/tide").unwrap();
         let out = crate::extract::extract(&page, &crate::extract::Options::default()).unwrap();
         let paragraphs: Vec<&str> = out.blocks.iter().filter_map(|b| match b { Block::Paragraph { text, .. } => Some(text.as_str()), _ => None }).collect();
         assert_eq!(paragraphs.len(), 2, "{paragraphs:?}");
         assert!(!out.text.contains('\u{200D}'), "{:?}", out.text);
+        assert!(out.text.contains("night\u{200B}and day"), "{:?}", out.text);
     }
 }
