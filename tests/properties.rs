@@ -402,6 +402,7 @@ fn check_no_lost_text(page: &Page, out: &Extraction) -> Result<(), TestCaseError
         (!title.is_empty()
             && (k == title || (k.chars().count() >= pith::article::HEADLINE_MIN_PARTIAL_CHARS && title.contains(&k))))
             || (!k.is_empty() && k == headline_key)
+            || meta.headline_node.is_some_and(|h| page.contains(h, leaf.holder()))
     };
     let headline = kept
         .iter()
@@ -427,6 +428,11 @@ fn check_no_lost_text(page: &Page, out: &Extraction) -> Result<(), TestCaseError
     let mut found = std::collections::HashSet::new();
     for leaf in kept.into_iter().filter(|l| Some(l.id) != headline && !is_byline(l)) {
         let want = visible_text(page, leaf);
+        // A leaf of zero-width marks alone makes no block (a spacer
+        // paragraph, `article::ZERO_WIDTH_MARKS`).
+        if want.chars().all(|c| c.is_whitespace() || pith::article::ZERO_WIDTH_MARKS.contains(&c)) {
+            continue;
+        }
         // (A repeat is not searched for: it may be gone, and a search could
         // match it inside a later leaf.)
         if found.contains(&pith::text::fold_for_compare(&want)) {
