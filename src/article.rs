@@ -48,23 +48,6 @@ pub const HEADLINE_MIN_PARTIAL_CHARS: usize = 11;
 /// 16–48 px, avatars 32–60 px in common designs. Chosen by hand.
 pub const MIN_IMAGE_SIDE_PX: f32 = 64.0;
 
-/// Characters that draw nothing: the zero-width space, non-joiner,
-/// joiner and word joiner, and the byte-order mark. A text of these alone
-/// (with whitespace) makes no paragraph or heading: site builders fill an
-/// empty paragraph with one to keep its height (`<p>&zwj;</p>`, a spacer),
-/// which the reader would show as an empty paragraph and Listen read as an
-/// empty sentence (session 35: 323 such lines on 32 wcxb-dev pages, in 2
-/// truths). Inside a text they stay as the page has them (a non-joiner
-/// in a Persian word, a joiner in an emoji sequence, a zero-width space
-/// between two words).
-pub const ZERO_WIDTH_MARKS: &[char] = &['\u{200B}', '\u{200C}', '\u{200D}', '\u{2060}', '\u{FEFF}'];
-
-/// Whether `text` is empty or made of whitespace and [`ZERO_WIDTH_MARKS`]
-/// alone: no paragraph or heading.
-fn draws_nothing(text: &str) -> bool {
-    text.chars().all(|c| c.is_whitespace() || ZERO_WIDTH_MARKS.contains(&c))
-}
-
 /// The widest image candidate worth loading from a `srcset` (width
 /// descriptors): the reader's column is at most about 800 CSS px, so twice
 /// that serves a 2× display. Larger candidates only cost bandwidth.
@@ -822,7 +805,7 @@ impl<'a> Builder<'a> {
         } else {
             let inlines = self.inlines(leaf);
             let text = plain(&inlines);
-            if !draws_nothing(&text) {
+            if !text::draws_nothing(&text) {
                 match self.tag(holder).and_then(|t| t.heading_level()).filter(|_| leaf.element) {
                     Some(level) => {
                         if !self.is_repeated_heading(&text) {
@@ -1390,10 +1373,10 @@ mod tests {
 
     #[test]
     fn a_text_of_zero_width_marks_alone_is_no_block() {
-        assert!(draws_nothing("\u{200D}"));
-        assert!(draws_nothing(" \u{200B}\u{FEFF} "));
-        assert!(!draws_nothing("می\u{200C}خواهم"));
-        assert!(!draws_nothing("👩\u{200D}🔬"));
+        assert!(text::draws_nothing("\u{200D}"));
+        assert!(text::draws_nothing(" \u{200B}\u{FEFF} "));
+        assert!(!text::draws_nothing("می\u{200C}خواهم"));
+        assert!(!text::draws_nothing("👩\u{200D}🔬"));
         // A page: the spacer paragraph between two others leaves no block;
         // a mark inside a text stays.
         let html = "<html><body><article><h1>Tide mills</h1><p>The mill pond fills at high tide and the gates close behind it, holding the water back.</p><p>\u{200D}</p><p>At low tide the miller opens the sluice and the wheel turns for hours while the sea is out, night\u{200B}and day.</p></article></body></html>";

@@ -429,8 +429,8 @@ fn check_no_lost_text(page: &Page, out: &Extraction) -> Result<(), TestCaseError
     for leaf in kept.into_iter().filter(|l| Some(l.id) != headline && !is_byline(l)) {
         let want = visible_text(page, leaf);
         // A leaf of zero-width marks alone makes no block (a spacer
-        // paragraph, `article::ZERO_WIDTH_MARKS`).
-        if want.chars().all(|c| c.is_whitespace() || pith::article::ZERO_WIDTH_MARKS.contains(&c)) {
+        // paragraph, `text::draws_nothing`).
+        if pith::text::draws_nothing(&want) {
             continue;
         }
         // (A repeat is not searched for: it may be gone, and a search could
