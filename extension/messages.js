@@ -61,9 +61,14 @@
  * @property {string|null} publishedTime  as the page gives it (ISO 8601 mostly)
  * @property {string|null} excerpt
  * @property {string|null} leadImage     absolute http(s) URL
- * @property {boolean} readerable        false: the core found no article (show readerableReason,
- *                                       and the blocks only when the user asks for the best candidate)
+ * @property {boolean} readerable        false: no long running text on the page (readerableReason says why)
  * @property {string} readerableReason
+ * @property {'article'|'content'|'notice'} shows  what the reader shows (src/decision/mod.rs `shows`):
+ *                                       the article; the content of a page without long running text
+ *                                       (a collection's items, a service's sections), naming the page's
+ *                                       kind; or a notice with readerableReason, and the blocks only
+ *                                       when the user asks for the best candidate. Absent (an older
+ *                                       stored article): 'notice' where readerable is false.
  * @property {{kind: string}} pageType   kind: article|service|product|collection|forum|listing|documentation
  * @property {number} wordCount
  * @property {Block[]} blocks            the article, in reading order (headline and byline not included)

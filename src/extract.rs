@@ -118,6 +118,9 @@ pub struct Extraction {
     pub readerable: bool,
     /// …and why (or why not), in a few words.
     pub readerable_reason: String,
+    /// What the reader shows: the article, the page's content without
+    /// long running text, or a notice ([`decision::shows`]).
+    pub shows: decision::Shows,
     /// What kind of page this is, with the classifier's confidence.
     pub page_type: PageType,
     /// The method that made the decision.
@@ -331,6 +334,10 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
         (page_type::PageKind::Product, Some(area)) => crate::papers::records::pairs(&cx, area),
         _ => Vec::new(),
     };
+    let word_count = text::word_count(&text);
+    let record_words: usize =
+        records.iter().map(|r| text::word_count(&r.name) + text::word_count(&r.value)).sum();
+    let shows = decision::shows(decision.readerable, word_count + record_words);
     stages.article_ms = lap();
     let scores = options.scores.then(|| scores_out(page, &seg, &table, &decision));
     stages.scores_ms = lap();
@@ -354,10 +361,11 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
         keywords,
         readerable: decision.readerable,
         readerable_reason: decision.readerable_reason.clone(),
+        shows,
         page_type,
         method: decision::METHOD,
         root: decision.root,
-        word_count: text::word_count(&text),
+        word_count,
         text,
         blocks: built.blocks,
         records,

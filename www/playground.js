@@ -253,6 +253,7 @@
         pageTypeDetail(ex.pageType, ex.scores ? ex.scores.page.map((v) => v.column) : [])],
       ['readerable', ex.readerable ? 'yes' : 'no'],
       ['readerable reason', ex.readerableReason || '(none)'],
+      ['reader shows', ex.shows || '(none)', 'article: running text; content: the page’s content without long paragraphs; notice: too little to read'],
       ['word count', String(ex.wordCount)],
       ['method', ex.method],
       ['root', ex.root == null ? '(none)' : `node ${ex.root}${rootTag ? ` <${rootTag}>` : ''}`],

@@ -320,6 +320,7 @@ function forReader(result) {
       leadImage: ex.leadImage,
       readerable: ex.readerable,
       readerableReason: ex.readerableReason,
+      shows: ex.shows,
       pageType: { kind: ex.pageType ? ex.pageType.kind : null },
       wordCount: ex.wordCount,
       blocks: leanBlocks(ex.blocks),

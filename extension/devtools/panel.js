@@ -141,6 +141,7 @@
     dl.replaceChildren();
     pair(dl, 'Page type', `${ex.pageType.kind} (${Math.round(ex.pageType.confidence * 100)}%)`);
     pair(dl, 'Readerable', `${ex.readerable ? 'yes' : 'no'}: ${ex.readerableReason}`);
+    if (ex.shows) pair(dl, 'Reader shows', ex.shows, 'article: running text; content: the page’s content without long paragraphs; notice: too little to read');
     const area = ex.root != null ? `${shortPath(state.paths.get(ex.root) || ['?'])} (#${ex.root})` : 'none';
     const areaPair = pair(dl, 'Content area', area);
     areaPair.id = 'content-area';

@@ -384,6 +384,20 @@
     exportGroup.hidden = true;
   }
 
+  /** ReaderExtraction.shows's values (extension/messages.js). */
+  const SHOWS = new Set(['article', 'content', 'notice']);
+
+  /** The line over a page shown without long running text, by page kind. */
+  const CONTENT_NOTE = {
+    article: 'No long running text on this page: this is what Pith found.',
+    service: 'A service page: Pith shows its sections.',
+    product: 'A product page: Pith shows its description and details.',
+    collection: 'A collection page: Pith shows its items.',
+    forum: 'A discussion: Pith shows its posts.',
+    listing: 'A listing: Pith shows its entries.',
+    documentation: 'A documentation page: Pith shows its text.',
+  };
+
   const ERROR_TEXT = {
     restricted: 'Pith can’t read browser pages, the web store or PDFs.',
     'not-html': 'This is not a web page Pith can read: it is an image, a text file or an XML document.',
@@ -438,7 +452,10 @@
     body.id = 'article-body';
     body.tabIndex = -1; // focus lands here when the user reveals a non-article's text
     const blocks = list(ex.blocks);
-    const isArticle = ex.readerable !== false;
+    // The core's verdict (ReaderExtraction.shows); an older stored article
+    // has only `readerable`.
+    const shows = SHOWS.has(ex.shows) ? ex.shows : ex.readerable === false ? 'notice' : 'article';
+    const isArticle = shows !== 'notice';
     // Nothing found (a shell its scripts would fill, a page of links):
     // the notice says so, with no button that would reveal nothing.
     const found = blocks.length > 0 || list(ex.records).length > 0;
@@ -459,8 +476,13 @@
       }
       body.append(notice);
     } else {
-      if (!isArticle) {
-        const note = el('p', 'notice notice-inline', 'Not an article: this is the best candidate Pith found.');
+      // Content without long running text (a collection's items, a
+      // service's sections) says what kind of page Pith took it for.
+      const kind = str(ex.pageType && ex.pageType.kind);
+      const line = !isArticle ? 'Not an article: this is the best candidate Pith found.'
+        : shows === 'content' ? (Object.hasOwn(CONTENT_NOTE, kind) ? CONTENT_NOTE[kind] : CONTENT_NOTE.article) : '';
+      if (line) {
+        const note = el('p', 'notice notice-inline', line);
         note.lang = 'en';
         body.append(note);
       }

@@ -166,6 +166,7 @@ test('the article sample: what is extracted (the article, none of the page chrom
   assert.equal(o.markedInChrome, 0, 'nothing in nav, sidebar, comments or footer is a block');
   assert.deepEqual(o.rootIds, ['main-article'], 'the root is the article (the blocks\' lowest common ancestor)');
   assert.equal(await summary(page, 'readerable'), 'yes');
+  assert.equal(await summary(page, 'reader-shows'), 'article');
   const text = await page.locator('#text').innerText();
   assert.ok(text.includes('A canal lock is a staircase for boats.'));
   for (const chrome of ['Subscribe today', 'Most read', 'rowan_k', 'All rights reserved']) {
@@ -312,9 +313,12 @@ test('picking the listing sample re-renders, re-extracts and frees the old LiveP
   await page.close();
 });
 
-test('the listing sample: what is extracted (not readerable)', async () => {
+test('the listing sample: what is extracted (not readerable, yet its entries are what the reader shows)', async () => {
   const { page, errors } = await openPlayground('?sample=listing', 'listing');
   assert.equal(await summary(page, 'readerable'), 'no');
+  // No paragraph of 140 characters, but the entries hold enough words.
+  assert.equal(await summary(page, 'reader-shows'), 'content');
+  assert.ok(Number(await summary(page, 'word-count')) >= 50, 'the entries\' words');
   assert.deepEqual(errors, []);
   await page.close();
 });

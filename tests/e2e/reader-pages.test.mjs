@@ -5,12 +5,14 @@
 //    (extension/messages.js), on the wasm path and on the JS-walker path
 //    (a page whose CSP blocks WebAssembly), which must give the same reader;
 //  - rtl-article.html: an Arabic article (lang and dir reach the reader);
-//  - no-article.html: a sign-in page (a message, and the best candidate on request).
+//  - no-article.html: a sign-in page (a message, and the best candidate on request);
+//  - collection.html: a shop's category page, no running text (its items
+//    shown at once, under a line naming the page's kind).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT, DIST, serveStatic, launchWithExtension, readWithPith } from './lib.mjs';
+import { ROOT, DIST, serveStatic, launchWithExtension, readWithPith, storedArticle } from './lib.mjs';
 
 const FIXTURES = join(ROOT, 'tests', 'fixtures', 'reader');
 /** How long the reader has to set data-state once readWithPith returned (rendering is synchronous; this is slack). */
@@ -239,6 +241,30 @@ test('a page with no article: a message, and the best candidate on request', asy
   await show.click();
   await reader.waitForFunction(() => document.querySelector('main#reader')?.dataset.state === 'ready', null, { timeout: STATE_TIMEOUT_MS });
   assert.ok((await shown()) > 0, 'the best candidate is shown');
+  await reader.close().catch(() => {});
+  await page.close().catch(() => {});
+});
+
+test('a shop\'s category page: no running text, yet its items are shown at once, under the page\'s kind', async () => {
+  const { page, reader, state } = await read('/reader/collection.html');
+  assert.equal(state, 'ready', 'main#reader data-state');
+  const { result } = await storedArticle(browser.worker, reader.url());
+  const ex = result.extraction;
+  assert.equal(ex.readerable, false, 'no paragraph of running text');
+  assert.equal(ex.shows, 'content');
+  assert.ok(['collection', 'listing'].includes(ex.pageType.kind), `page type ${ex.pageType.kind}`);
+  const body = reader.locator('article .article-body');
+  const note = body.locator('> .notice');
+  assert.equal(await note.count(), 1, 'one line over the items');
+  assert.equal((await note.innerText()).trim(),
+    ex.pageType.kind === 'collection' ? 'A collection page: Pith shows its items.' : 'A listing: Pith shows its entries.');
+  assert.equal(await reader.getByRole('button', { name: /show what pith found/i }).count(), 0, 'nothing to ask for');
+  const text = await body.innerText();
+  for (const item of ['Walnut arm lamp', 'Granary pendant', 'Flour sack floor lamp', '€120.00']) {
+    assert.ok(text.includes(item), `the item ${item}`);
+  }
+  assert.ok(!/Cart \(0\)|Privacy/.test(text), 'not the shop\'s menu or footer');
+  assert.equal(await reader.locator('#export').isVisible(), true, 'the items can be exported');
   await reader.close().catch(() => {});
   await page.close().catch(() => {});
 });

@@ -622,6 +622,38 @@ test('a page that is not an article: the reason, then the best candidate on requ
   await empty.close();
 });
 
+test('a page without running text whose content the core shows: the content at once, under a line naming its kind', async () => {
+  // The fixture has no `shows` (an article stored by an older core): the
+  // notice, as the test above; with the core's verdict, the content.
+  const cases = [
+    ['service', 'A service page: Pith shows its sections.'],
+    ['collection', 'A collection page: Pith shows its items.'],
+    ['forum', 'A discussion: Pith shows its posts.'],
+    // A kind this reader does not know (a newer core), or none.
+    ['__proto__', 'No long running text on this page: this is what Pith found.'],
+    [undefined, 'No long running text on this page: this is what Pith found.'],
+  ];
+  for (const [kind, line] of cases) {
+    const page = await openFixture('not-readerable.json', (a) => {
+      a.result.extraction.shows = 'content';
+      a.result.extraction.pageType = kind === undefined ? undefined : { kind };
+    });
+    assert.equal(await page.locator('main#reader').getAttribute('data-state'), 'ready', `${kind}: data-state`);
+    const notes = page.locator('.article-body > .notice');
+    assert.equal(await notes.count(), 1, `${kind}: one line`);
+    assert.equal(await text(notes), line, `${kind}: the line`);
+    assert.equal(await page.locator('.article-body p', { hasText: 'Best candidate paragraph' }).count(), 1, `${kind}: the content`);
+    assert.equal(await page.locator('text=Show what Pith found').count(), 0, `${kind}: no button`);
+    assert.equal(await page.locator('#export').isVisible(), true, `${kind}: export`);
+    if (kind === 'service') assert.deepEqual(await axeViolations(page), []);
+    await page.close();
+  }
+  // The core's notice verdict wins over an article's readerable flag.
+  const notice = await openFixture('not-readerable.json', (a) => { a.result.extraction.shows = 'notice'; a.result.extraction.readerable = true; });
+  assert.equal(await notice.locator('main#reader').getAttribute('data-state'), 'not-readerable');
+  await notice.close();
+});
+
 test('errors, a missing key, an expired article and a broken one: a clear message, never blank', async () => {
   const cases = [
     [await store(await fixture('error-restricted.json')), /Pith can’t read browser pages, the web store or PDFs\./],

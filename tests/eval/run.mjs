@@ -178,6 +178,8 @@ function prediction(articleBody, source) {
   for (const f of FIELDS) p[f] = source[f] === '' ? null : source[f] ?? null;
   const kind = source.pageType?.kind;
   p.pageType = typeof kind === 'string' && kind ? kind : null;
+  // What Pith's reader shows (src/decision/mod.rs `shows`); Readability.js has none.
+  if (typeof source.shows === 'string') p.shows = source.shows;
   return p;
 }
 
@@ -316,7 +318,13 @@ function summarize(args, ids, truth, pith, readability, timings, failures, wallM
     const p = timings[id]?.pith?.path || 'none';
     pathCounts[p] = (pathCounts[p] || 0) + 1;
   }
-  lines.push(`Pith paths: ${Object.entries(pathCounts).map(([k, v]) => `${k} ${v}`).join(', ')}.`, '');
+  lines.push(`Pith paths: ${Object.entries(pathCounts).map(([k, v]) => `${k} ${v}`).join(', ')}.`);
+  const showCounts = {};
+  for (const id of ids) {
+    const v = pith[id]?.shows || 'none';
+    showCounts[v] = (showCounts[v] || 0) + 1;
+  }
+  lines.push(`Pith's reader shows: ${Object.entries(showCounts).map(([k, v]) => `${k} ${v}`).join(', ')} (article: running text; content: a page without it, under a line naming its kind; notice: too little to read).`, '');
   const fields = EXACT_FIELDS.filter((f) => systems.Pith.exact[f]);
   if (fields.length || systems.Pith.readerable !== null) {
     lines.push(`| exact match | ${fields.map((f) => `${f} (n=${systems.Pith.exact[f].n})`).join(' | ')}${systems.Pith.readerable !== null ? ` | readerable (n=${systems.Pith.readerableN})` : ''} |`);
