@@ -814,6 +814,13 @@ fn held_cmd(a: &Args, sets: &[DataSet]) {
     });
     let res: Vec<train::HeldOut> = res.into_iter().flatten().collect();
     println!("## held out: the saved fold models ({} folds), {:?}", a.folds, a.cut);
+    // HELD_PAGES=1: every page's held-out word scores on stderr (set, id,
+    // label, predicted type, F1, precision, recall).
+    if std::env::var_os("HELD_PAGES").is_some() {
+        for r in &res {
+            eprintln!("HELD {} {} {:?} {} {:.4} {:.4} {:.4}", r.set, r.id, r.label, r.predicted, r.word.f1, r.word.precision, r.word.recall);
+        }
+    }
     print_held_out(a, sets, &res);
 }
 
