@@ -327,14 +327,25 @@
     return a;
   }
 
-  function renderHeader(ex, lang) {
+  /** Whether two names are the same but for case, spacing and punctuation. */
+  const sameName = (a, b) => {
+    const key = (x) => str(x).toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, '');
+    return key(a) !== '' && key(a) === key(b);
+  };
+
+  /**
+   * The title, site, byline, date and reading time. `text`: the article's
+   * text is shown (not the notice), so its reading time means something.
+   */
+  function renderHeader(ex, lang, text) {
     const head = el('header', 'article-head');
     const site = el('p', 'site');
     site.append(sourceAnchor(str(ex.siteName).trim() || hostOf(stored.sourceUrl)));
     const title = el('h1', 'title', articleTitle(ex));
     speakable(title, {}, 'title');
     head.append(site, title);
-    if (str(ex.byline).trim()) head.append(el('p', 'byline', str(ex.byline).trim()));
+    // A byline that is the site's name, shown just above, is not said twice.
+    if (str(ex.byline).trim() && !sameName(ex.byline, ex.siteName)) head.append(el('p', 'byline', str(ex.byline).trim()));
     const meta = el('p', 'meta');
     if (str(ex.publishedTime).trim()) {
       const date = formatDate(ex.publishedTime, lang);
@@ -342,10 +353,11 @@
       if (date.iso) time.dateTime = date.iso;
       meta.append(time);
     }
-    const minutes = X.readingMinutes(ex.wordCount);
-    const readingTime = el('span', 'reading-time');
-    readingTime.append(english(`${minutes} min read`));
-    meta.append(readingTime);
+    if (text && Number(ex.wordCount) > 0) {
+      const readingTime = el('span', 'reading-time');
+      readingTime.append(english(`${X.readingMinutes(ex.wordCount)} min read`));
+      meta.append(readingTime);
+    }
     const original = sourceAnchor('', 'view-original');
     if (original.localName === 'a') {
       original.append(english('View original'));
@@ -446,16 +458,16 @@
     const article = el('article', 'article');
     if (lang) article.lang = lang;
     if (dir) article.dir = dir;
-    article.append(renderHeader(ex, lang));
+    // The core's verdict (ReaderExtraction.shows); an older stored article
+    // has only `readerable`.
+    const shows = SHOWS.has(ex.shows) ? ex.shows : ex.readerable === false ? 'notice' : 'article';
+    const isArticle = shows !== 'notice';
+    article.append(renderHeader(ex, lang, isArticle || revealed));
 
     const body = el('div', 'article-body');
     body.id = 'article-body';
     body.tabIndex = -1; // focus lands here when the user reveals a non-article's text
     const blocks = list(ex.blocks);
-    // The core's verdict (ReaderExtraction.shows); an older stored article
-    // has only `readerable`.
-    const shows = SHOWS.has(ex.shows) ? ex.shows : ex.readerable === false ? 'notice' : 'article';
-    const isArticle = shows !== 'notice';
     // Nothing found (a shell its scripts would fill, a page of links):
     // the notice says so, with no button that would reveal nothing.
     const found = blocks.length > 0 || list(ex.records).length > 0;

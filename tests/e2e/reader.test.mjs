@@ -604,9 +604,11 @@ test('a page that is not an article: the reason, then the best candidate on requ
   assert.equal(await page.locator('.article-body p', { hasText: 'Best candidate paragraph' }).count(), 0);
   assert.equal(await page.locator('#export').isHidden(), true);
   assert.equal(await text(page.locator('time.published')), 'last Tuesday', 'an unparsable date as given');
+  assert.equal(await page.locator('.reading-time').count(), 0, 'no reading time for text not shown');
   assert.deepEqual(await axeViolations(page), []);
   await page.click('text=Show what Pith found');
   assert.equal(await page.locator('.article-body p', { hasText: 'Best candidate paragraph' }).count(), 1);
+  assert.equal(await text(page.locator('.reading-time')), '1 min read', 'its reading time once shown');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'article-body');
   assert.equal(await page.locator('#export').isVisible(), true);
   await page.close();
@@ -646,6 +648,13 @@ test('a page without running text whose content the core shows: the content at o
     assert.equal(await page.locator('text=Show what Pith found').count(), 0, `${kind}: no button`);
     assert.equal(await page.locator('#export').isVisible(), true, `${kind}: export`);
     if (kind === 'service') assert.deepEqual(await axeViolations(page), []);
+    await page.close();
+  }
+  // A byline that is the site's name is not said twice; another one is.
+  for (const [byline, siteName, shown] of [['SHORELINE  notes.', 'Shoreline Notes', 0], ['Shoreline Notes staff', 'Shoreline Notes', 1]]) {
+    const page = await openFixture('every-block.json', (a) => Object.assign(a.result.extraction, { byline, siteName }));
+    assert.equal(await page.locator('.byline').count(), shown, `byline ${byline}`);
+    assert.equal(await text(page.locator('.site a')), siteName);
     await page.close();
   }
   // The core's notice verdict wins over an article's readerable flag.
