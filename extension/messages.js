@@ -93,7 +93,7 @@
  *               colspan: number, rowspan: number, inlines: Inline[], text: string, sentences: number[]}[]}[]}
  * figure:      {images: {src: string, alt: string, width?: number, height?: number}[], caption: Inline[],
  *               captionSentences: number[]}
- * rule:        {}
+ * rule:        {}  (nodes: the page's <hr>, or none: a rule between a forum's posts)
  * definitions: {items: {term: Inline[], details: Inline[][]}[]}
  *
  * sentences (format 4): the text's sentences as flat UTF-16 ranges

@@ -33,6 +33,8 @@ use serde::Serialize;
 use crate::decision::Decision;
 use crate::metadata::{self, Metadata};
 use crate::model::{NodeId, NodeKind, Page, Tag};
+use crate::page_type::PageKind;
+use crate::papers::text_stats::KeyMap;
 use crate::papers::Context;
 use crate::segment::{Leaf, Segmentation};
 use crate::text;
@@ -129,6 +131,8 @@ pub enum Block {
         #[serde(rename = "captionSentences")]
         caption_sentences: Vec<u32>,
     },
+    /// The page's `<hr>` between kept content, or a rule between a forum's
+    /// posts, which has no node ([`separate_posts`]).
     Rule { nodes: Vec<NodeId> },
     Definitions { items: Vec<Definition>, nodes: Vec<NodeId> },
 }
@@ -302,8 +306,9 @@ pub struct Article {
 }
 
 /// Builds the article from the decision, without the headline and byline
-/// (they have fields of their own).
-pub fn build(cx: &Context, decision: &Decision, meta: &Metadata) -> Article {
+/// (they have fields of their own); on a forum page, with a rule between
+/// posts ([`separate_posts`]).
+pub fn build(cx: &Context, decision: &Decision, meta: &Metadata, kind: PageKind) -> Article {
     let page = cx.page;
     let seg = cx.seg;
     let mut kept_leaf = vec![false; seg.leaves.len()];
@@ -349,8 +354,128 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata) -> Article {
     } else {
         b.blocks_of(0)
     };
+    if kind == PageKind::Forum {
+        blocks = separate_posts(page, seg, &b.has_kept, blocks);
+    }
     crate::sentences::annotate(&mut blocks);
     Article { blocks }
+}
+
+/// See [`separate_posts`]: an element holds a post only if at least this
+/// many leaves start inside it (a post has its author, its date or its
+/// controls beside its text, kept or not); a paragraph, a list item or a
+/// code block of a long post holds one, so the post's own parts are not
+/// taken for posts. Chosen, not tuned (the text is the same either way):
+/// the smallest count that tells a one-paragraph post (author and text)
+/// from one paragraph.
+pub const POST_MIN_LEAVES: usize = 2;
+
+/// A post's group key: its parent, its tag and its first class name
+/// (FNV-1a; a collision merges two groups, which only moves a rule).
+fn post_key(parent: NodeId, tag: Tag, class: &str) -> u64 {
+    let h = crate::cues::vocabulary::fnv(crate::cues::vocabulary::FNV_OFFSET, &(parent as u64).to_le_bytes());
+    let h = crate::cues::vocabulary::fnv(h, &[tag as u8]);
+    crate::cues::vocabulary::fnv(h, first_class(class).as_bytes())
+}
+
+/// An element's first class name ("" for none): what marks a post among
+/// its siblings, whatever the others say ("answer js-answer
+/// accepted-answer" is an answer as "answer js-answer" is).
+fn first_class(class: &str) -> &str {
+    class.split_ascii_whitespace().next().unwrap_or("")
+}
+
+/// On a forum page, a rule between posts: the reader shows a thread's
+/// posts one after another, and without a line between them one post's
+/// last paragraph runs into the next one's first. The posts are the
+/// page's largest group of sibling elements with the same tag and first
+/// class name ([`first_class`]) that each hold kept content, the start of
+/// one of the article's blocks (not the rows of one table) and at least
+/// [`POST_MIN_LEAVES`] leaves
+/// (a question's answers, a thread's replies); a top-level block belongs
+/// to the group's member it is in, or to none (the question above its
+/// answers), and where that changes from one block to the next a rule goes
+/// between them, unless one is there. Rules carry no text: the article's
+/// text, its words and its sentences are unchanged (`./build.sh eval`).
+#[inline(never)]
+fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], blocks: Vec<Block>) -> Vec<Block> {
+    let n = page.nodes.len();
+    // Leaves starting at or before each node, so a subtree's count is a
+    // difference (node ids are in document order, a subtree a range).
+    let mut starts = vec![0u32; n + 1];
+    for leaf in &seg.leaves {
+        if leaf.id < n {
+            starts[leaf.id + 1] += 1;
+        }
+    }
+    for i in 0..n {
+        starts[i + 1] += starts[i];
+    }
+    let leaves_in = |id: NodeId| (starts[page.subtree_end(id).min(n)] - starts[id]) as usize;
+    // The same for the blocks' first nodes: a post holds a block's start
+    // (the rows of one table, the items of one list are in one block).
+    let mut block_starts = vec![0u32; n + 1];
+    for block in &blocks {
+        if let Some(&first) = block.nodes().first().filter(|&&f| f < n) {
+            block_starts[first + 1] += 1;
+        }
+    }
+    for i in 0..n {
+        block_starts[i + 1] += block_starts[i];
+    }
+    let holds_block = |id: NodeId| block_starts[page.subtree_end(id).min(n)] > block_starts[id];
+    // Per group (hash of parent, tag and first class): its members and
+    // its first node; the largest group wins, of equals the one seen first.
+    // (The text-statistics paper's map of hashed keys: its code is
+    // already in the wasm.)
+    let (mut members, mut firsts) = (KeyMap::default(), KeyMap::default());
+    let mut best: Option<(NodeId, usize)> = None;
+    for id in 0..n {
+        let (Some(e), Some(parent)) = (page.element(id), page.nodes[id].parent()) else { continue };
+        if !has_kept[id] || leaves_in(id) < POST_MIN_LEAVES || !holds_block(id) {
+            continue;
+        }
+        let key = post_key(parent, e.tag, &e.class);
+        let count = members.entry(key).or_insert(0);
+        *count += 1;
+        let first = *firsts.entry(key).or_insert(id as u32) as NodeId;
+        if best.is_none_or(|(_, c)| *count as usize > c) {
+            best = Some((first, *count as usize));
+        }
+    }
+    let Some((first, members)) = best else { return blocks };
+    let (Some(e), Some(group_parent)) = (page.element(first), page.nodes[first].parent()) else { return blocks };
+    let (tag, class) = (e.tag, first_class(&e.class));
+    if members < 2 {
+        return blocks;
+    }
+    // Each node's post: the group's member it is in (forward pass: a
+    // parent comes before its children).
+    let mut post: Vec<Option<NodeId>> = vec![None; n];
+    for id in 0..n {
+        let Some(parent) = page.nodes[id].parent() else { continue };
+        post[id] = if parent == group_parent && page.element(id).is_some_and(|e| e.tag == tag && first_class(&e.class) == class) {
+            Some(id)
+        } else {
+            post[parent]
+        };
+    }
+    let mut out = Vec::with_capacity(blocks.len());
+    let mut last: Option<Option<NodeId>> = None;
+    for block in blocks {
+        let here = block.nodes().first().and_then(|&id| post.get(id).copied()).flatten();
+        let is_rule = matches!(block, Block::Rule { .. });
+        if !is_rule && last.is_some_and(|p| p != here) && !matches!(out.last(), Some(Block::Rule { .. })) {
+            // No node: the rule is between posts, not one of the page's
+            // (the overlay outlines no block for it).
+            out.push(Block::Rule { nodes: Vec::new() });
+        }
+        if !is_rule {
+            last = Some(here);
+        }
+        out.push(block);
+    }
+    out
 }
 
 /// The kept leaves left out of the blocks: the headline (the first heading
@@ -1386,5 +1511,48 @@ mod tests {
         assert_eq!(paragraphs.len(), 2, "{paragraphs:?}");
         assert!(!out.text.contains('\u{200D}'), "{:?}", out.text);
         assert!(out.text.contains("night\u{200B}and day"), "{:?}", out.text);
+    }
+    /// A question and its answers: on a forum page a rule between the
+    /// question and each answer (the accepted one too, whatever its other
+    /// class names), none inside one; the text is the same with or without
+    /// them, and on another kind of page there are none.
+    #[test]
+    fn a_forum_thread_has_a_rule_between_posts() {
+        let answer = |class: &str, who: &str, first: &str, second: &str| {
+            format!(
+                "<div class='{class}'><div class=body>\
+                 <p>{first}</p><p>{second}</p><div class=signature-line><a href=/u/{who}>{who}</a> answered in March</div></div></div>"
+            )
+        };
+        let html = format!(
+            "<html><head><title>Why does the mill wheel turn backwards at slack water?</title></head><body>\
+             <nav><a href=/>Home</a> <a href=/questions>Questions</a></nav><main>\
+             <h1>Why does the mill wheel turn backwards at slack water?</h1>\
+             <div class=question><p>Our tide mill's wheel turns slowly backwards for a few minutes at every slack water, even with the sluice closed.</p>\
+             <p>Is this a leak in the gates, or does the pond's level explain it? The miller has no idea and neither do we.</p></div>\
+             <div id=answers>{}{}{}</div></main><footer><a href=/about>About</a></footer></body></html>",
+            answer("answer", "maren", "It is almost certainly the gates: at slack water the pond and the sea stand level, so any leak runs both ways.", "Check the seals on the lower sluice first; they wear where the silt collects every winter."),
+            answer("answer accepted", "ada", "The pond's level cannot push the wheel backwards unless water runs out through the race, which needs a gap somewhere.", "We had the same thing at Eling and it was the wooden paddles of the lower gate, which had warped in a hot summer."),
+            answer("answer", "tom", "Another possibility is the wheel's own inertia and the shaft's play, which can look like a reversal for a turn or two.", "Mark the shaft with chalk and watch it at the next slack water before taking the gates apart."),
+        );
+        let page = crate::html::parse_document(&html, "https://mills.example/q/1").unwrap();
+        let models = crate::extract::Models::default();
+        let (seg, mut table, pt) = crate::extract::analyse(&page, &models);
+        let cx = Context::new(&page, &seg);
+        let decision = crate::decision::decide_with(&cx, &mut table, &pt, &models.leaf);
+        let meta = crate::metadata::read(&page, decision.root);
+        let forum = build(&cx, &decision, &meta, PageKind::Forum).blocks;
+        let article = build(&cx, &decision, &meta, PageKind::Article).blocks;
+        let shape: Vec<&str> = forum
+            .iter()
+            .map(|b| match b {
+                Block::Rule { .. } => "rule",
+                Block::Paragraph { text, .. } => text.split(' ').next().unwrap_or(""),
+                _ => "other",
+            })
+            .collect();
+        assert_eq!(shape, ["Our", "Is", "rule", "It", "Check", "rule", "The", "We", "rule", "Another", "Mark"], "{forum:#?}");
+        assert!(!article.iter().any(|b| matches!(b, Block::Rule { .. })));
+        assert_eq!(text_of(&forum), text_of(&article));
     }
 }

@@ -313,7 +313,7 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
     let decision = decision::decide_with(&cx, &mut table, &page_type, &leaf);
     stages.decision_ms = lap();
     let meta: Metadata = metadata::read(page, decision.root);
-    let built = article::build(&cx, &decision, &meta);
+    let built = article::build(&cx, &decision, &meta, page_type.kind);
 
     let text = article::text_of(&built.blocks);
     let dir = decision
