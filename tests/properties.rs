@@ -497,6 +497,28 @@ proptest! {
         let (page, out) = run(facts);
         check_no_lost_text(&page, &out)?;
     }
+
+    /// The same document built as a forum thread: rules between posts add
+    /// no text and never stand first, last or two together.
+    #[test]
+    fn rules_between_posts_add_no_text(facts in page(random_tree())) {
+        let page = Page::from_facts(facts).expect("well-formed facts");
+        let models = pith::extract::Models::default();
+        let (seg, mut table, pt) = pith::extract::analyse(&page, &models);
+        let cx = pith::papers::Context::new(&page, &seg);
+        let decision = pith::decision::decide_with(&cx, &mut table, &pt, &models.leaf);
+        let meta = pith::metadata::read(&page, decision.root);
+        let forum = pith::article::build(&cx, &decision, &meta, pith::page_type::PageKind::Forum).blocks;
+        let article = pith::article::build(&cx, &decision, &meta, pith::page_type::PageKind::Article).blocks;
+        prop_assert_eq!(pith::article::text_of(&forum), pith::article::text_of(&article));
+        let is_rule = |b: &pith::article::Block| matches!(b, pith::article::Block::Rule { .. });
+        let added = forum.iter().filter(|b| is_rule(b)).count() - article.iter().filter(|b| is_rule(b)).count();
+        prop_assert_eq!(forum.len(), article.len() + added, "only rules are added");
+        if added > 0 {
+            prop_assert!(!is_rule(&forum[0]) && !is_rule(&forum[forum.len() - 1]));
+            prop_assert!(!forum.windows(2).any(|w| is_rule(&w[0]) && is_rule(&w[1])));
+        }
+    }
 }
 
 /// Depth of the chain test: the figure (tests/robustness.rs goes to
