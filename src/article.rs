@@ -362,7 +362,7 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata, kind: PageKind)
 }
 
 /// See [`separate_posts`]: an element holds a post only if at least this
-/// many leaves start inside it (a post has its author, its date or its
+/// many leaves are in it ([`crate::segment::Sums::leaves`]) (a post has its author, its date or its
 /// controls beside its text, kept or not); a paragraph, a list item or a
 /// code block of a long post holds one, so the post's own parts are not
 /// taken for posts. Chosen, not tuned (the text is the same either way):
@@ -400,20 +400,10 @@ fn first_class(class: &str) -> &str {
 #[inline(never)]
 fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], blocks: Vec<Block>) -> Vec<Block> {
     let n = page.nodes.len();
-    // Leaves starting at or before each node, so a subtree's count is a
-    // difference (node ids are in document order, a subtree a range).
-    let mut starts = vec![0u32; n + 1];
-    for leaf in &seg.leaves {
-        if leaf.id < n {
-            starts[leaf.id + 1] += 1;
-        }
-    }
-    for i in 0..n {
-        starts[i + 1] += starts[i];
-    }
-    let leaves_in = |id: NodeId| (starts[page.subtree_end(id).min(n)] - starts[id]) as usize;
-    // The same for the blocks' first nodes: a post holds a block's start
-    // (the rows of one table, the items of one list are in one block).
+    // The blocks' first nodes at or before each node, so whether a
+    // subtree holds one is a difference (node ids are in document order,
+    // a subtree a range): a post holds a block's start (the rows of one
+    // table, the items of one list are in one block).
     let mut block_starts = vec![0u32; n + 1];
     for block in &blocks {
         if let Some(&first) = block.nodes().first().filter(|&&f| f < n) {
@@ -428,15 +418,15 @@ fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], blocks: Ve
     // its first node; the largest group wins, of equals the one seen first.
     // (The text-statistics paper's map of hashed keys: its code is
     // already in the wasm.)
-    let (mut members, mut firsts) = (KeyMap::default(), KeyMap::default());
+    let (mut counts, mut firsts) = (KeyMap::default(), KeyMap::default());
     let mut best: Option<(NodeId, usize)> = None;
     for id in 0..n {
         let (Some(e), Some(parent)) = (page.element(id), page.nodes[id].parent()) else { continue };
-        if !has_kept[id] || leaves_in(id) < POST_MIN_LEAVES || !holds_block(id) {
+        if !has_kept[id] || (seg.sums(id).leaves as usize) < POST_MIN_LEAVES || !holds_block(id) {
             continue;
         }
         let key = post_key(parent, e.tag, &e.class);
-        let count = members.entry(key).or_insert(0);
+        let count = counts.entry(key).or_insert(0);
         *count += 1;
         let first = *firsts.entry(key).or_insert(id as u32) as NodeId;
         if best.is_none_or(|(_, c)| *count as usize > c) {
@@ -445,25 +435,22 @@ fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], blocks: Ve
     }
     let Some((first, members)) = best else { return blocks };
     let (Some(e), Some(group_parent)) = (page.element(first), page.nodes[first].parent()) else { return blocks };
-    let (tag, class) = (e.tag, first_class(&e.class));
     if members < 2 {
         return blocks;
     }
-    // Each node's post: the group's member it is in (forward pass: a
-    // parent comes before its children).
-    let mut post: Vec<Option<NodeId>> = vec![None; n];
-    for id in 0..n {
-        let Some(parent) = page.nodes[id].parent() else { continue };
-        post[id] = if parent == group_parent && page.element(id).is_some_and(|e| e.tag == tag && first_class(&e.class) == class) {
-            Some(id)
-        } else {
-            post[parent]
-        };
-    }
+    let (tag, class) = (e.tag, first_class(&e.class));
+    // A node's post: the child of the group's parent whose subtree holds
+    // it (children are in document order), if it is one of the group's.
+    let children = page.children(group_parent);
+    let post_of = |id: NodeId| {
+        let c = *children.get(children.partition_point(|&c| c <= id).checked_sub(1)?)?;
+        let e = page.element(c)?;
+        (id < page.subtree_end(c) && e.tag == tag && first_class(&e.class) == class).then_some(c)
+    };
     let mut out = Vec::with_capacity(blocks.len());
     let mut last: Option<Option<NodeId>> = None;
     for block in blocks {
-        let here = block.nodes().first().and_then(|&id| post.get(id).copied()).flatten();
+        let here = block.nodes().first().and_then(|&id| post_of(id));
         let is_rule = matches!(block, Block::Rule { .. });
         if !is_rule && last.is_some_and(|p| p != here) && !matches!(out.last(), Some(Block::Rule { .. })) {
             // No node: the rule is between posts, not one of the page's

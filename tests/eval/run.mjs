@@ -313,18 +313,17 @@ function summarize(args, ids, truth, pith, readability, timings, failures, wallM
   const withInit = ids.map((id) => timings[id]?.pith?.totalMs);
   lines.push('', `Pith's time is its extraction (walk, scores, article); loading its wasm core first, once per page, brings it to a median of ${fmt(median(withInit), 1)} ms (p95 ${fmt(quantile(withInit, 0.95), 1)} ms).`);
   lines.push(`Median per-page time ratio Pith / Readability.js (extraction only): ${fmt(median(ratios), 2)}.`);
-  const pathCounts = {};
-  for (const id of ids) {
-    const p = timings[id]?.pith?.path || 'none';
-    pathCounts[p] = (pathCounts[p] || 0) + 1;
-  }
-  lines.push(`Pith paths: ${Object.entries(pathCounts).map(([k, v]) => `${k} ${v}`).join(', ')}.`);
-  const showCounts = {};
-  for (const id of ids) {
-    const v = pith[id]?.shows || 'none';
-    showCounts[v] = (showCounts[v] || 0) + 1;
-  }
-  lines.push(`Pith's reader shows: ${Object.entries(showCounts).map(([k, v]) => `${k} ${v}`).join(', ')} (article: running text; content: a page without it, under a line naming its kind; notice: too little to read).`, '');
+  // "a 3, b 1": how many pages give each value of `of(id)` ('none' for none).
+  const counted = (of) => {
+    const counts = {};
+    for (const id of ids) {
+      const v = of(id) || 'none';
+      counts[v] = (counts[v] || 0) + 1;
+    }
+    return Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ');
+  };
+  lines.push(`Pith paths: ${counted((id) => timings[id]?.pith?.path)}.`);
+  lines.push(`Pith's reader shows: ${counted((id) => pith[id]?.shows)} (article: running text; content: a page without it, under a line naming its kind; notice: too little to read).`, '');
   const fields = EXACT_FIELDS.filter((f) => systems.Pith.exact[f]);
   if (fields.length || systems.Pith.readerable !== null) {
     lines.push(`| exact match | ${fields.map((f) => `${f} (n=${systems.Pith.exact[f].n})`).join(' | ')}${systems.Pith.readerable !== null ? ` | readerable (n=${systems.Pith.readerableN})` : ''} |`);
