@@ -72,8 +72,10 @@
  * @property {{kind: string}} pageType   kind: article|service|product|collection|forum|listing|documentation
  * @property {number} wordCount
  * @property {Block[]} blocks            the article, in reading order (headline and byline not included)
- * @property {{name: string, value: string, nodes: number[]}[]} records
- *                                       attribute–value pairs of a product page (a definition list)
+ * @property {{name: string, value: string, inArticle: boolean}[]} records
+ *                                       attribute–value pairs of a product page (a definition list);
+ *                                       inArticle: the article's blocks show it already (a kept
+ *                                       specifications table), so the reader and exports skip it
  *
  * The article format (src/article.rs). Typed data, never markup: every
  * string is text. Every block has `kind` and `nodes` (ids of the page nodes

@@ -34,6 +34,7 @@ use crate::decision::Decision;
 use crate::metadata::{self, Metadata};
 use crate::model::{NodeId, NodeKind, Page, Tag};
 use crate::page_type::PageKind;
+use crate::papers::records::Record;
 use crate::papers::text_stats::KeyMap;
 use crate::papers::Context;
 use crate::segment::{Leaf, Segmentation};
@@ -307,8 +308,9 @@ pub struct Article {
 
 /// Builds the article from the decision, without the headline and byline
 /// (they have fields of their own); on a forum page, with a rule between
-/// posts ([`separate_posts`]).
-pub fn build(cx: &Context, decision: &Decision, meta: &Metadata, kind: PageKind) -> Article {
+/// posts ([`separate_posts`]). Marks the `records` the article shows
+/// ([`Record::in_article`]).
+pub fn build(cx: &Context, decision: &Decision, meta: &Metadata, kind: PageKind, records: &mut [Record]) -> Article {
     let page = cx.page;
     let seg = cx.seg;
     let mut kept_leaf = vec![false; seg.leaves.len()];
@@ -356,6 +358,34 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata, kind: PageKind)
     };
     if kind == PageKind::Forum {
         blocks = separate_posts(page, seg, &b.has_kept, blocks);
+    }
+    // A record's node is shown where it holds kept content or is part of
+    // a kept leaf (a label `<span>` inside a kept line).
+    let shown = |n: NodeId| {
+        b.has_kept.get(n).copied().unwrap_or(false) || seg.leaf_of(n).is_some_and(|l| b.kept_leaf[l as usize])
+    };
+    for r in records.iter_mut() {
+        r.in_article = !r.nodes.is_empty() && r.nodes.iter().all(|&n| shown(n));
+    }
+    // A pair the article shows elsewhere is shown too (a requirements
+    // table's "Network: Broadband" repeated per system, the repeats
+    // dropped as repeats).
+    // By a hash of the pair, then compared (the text-statistics paper's
+    // map: a set of string pairs cost 3 KB of wasm); 0xff, never in UTF-8,
+    // parts name from value.
+    use crate::cues::vocabulary::{fnv, FNV_OFFSET};
+    let key = |r: &Record| fnv(fnv(fnv(FNV_OFFSET, r.name.as_bytes()), &[0xff]), r.value.as_bytes());
+    let mut shown_pairs = KeyMap::default();
+    for (i, r) in records.iter().enumerate() {
+        if r.in_article {
+            shown_pairs.entry(key(r)).or_insert(i as u32);
+        }
+    }
+    for i in 0..records.len() {
+        if let Some(&j) = shown_pairs.get(&key(&records[i])).filter(|_| !records[i].in_article) {
+            let (a, b) = (&records[i], &records[j as usize]);
+            records[i].in_article = a.name == b.name && a.value == b.value;
+        }
     }
     crate::sentences::annotate(&mut blocks);
     Article { blocks }
@@ -1528,8 +1558,8 @@ mod tests {
         let cx = Context::new(&page, &seg);
         let decision = crate::decision::decide_with(&cx, &mut table, &pt, &models.leaf);
         let meta = crate::metadata::read(&page, decision.root);
-        let forum = build(&cx, &decision, &meta, PageKind::Forum).blocks;
-        let article = build(&cx, &decision, &meta, PageKind::Article).blocks;
+        let forum = build(&cx, &decision, &meta, PageKind::Forum, &mut []).blocks;
+        let article = build(&cx, &decision, &meta, PageKind::Article, &mut []).blocks;
         let shape: Vec<&str> = forum
             .iter()
             .map(|b| match b {
@@ -1541,5 +1571,61 @@ mod tests {
         assert_eq!(shape, ["Our", "Is", "rule", "It", "Check", "rule", "The", "We", "rule", "Another", "Mark"], "{forum:#?}");
         assert!(!article.iter().any(|b| matches!(b, Block::Rule { .. })));
         assert_eq!(text_of(&forum), text_of(&article));
+    }
+
+    #[test]
+    fn records_the_article_shows_are_marked() {
+        let rows: String = [
+            ("Height", "48 cm"),
+            ("Weight", "1.2 kg"),
+            ("Colour", "Walnut and brass"),
+            ("Bulb", "E27, up to 40 W"),
+            ("Cable length", "1.8 m"),
+            ("Material", "Walnut, brass, linen"),
+            ("Size", "48 x 20 cm"),
+            ("Warranty", "2 years"),
+        ]
+        .iter()
+        .map(|(n, v)| format!("<tr><th>{n}</th><td>{v}</td></tr>"))
+        .collect();
+        let html = format!(
+            "<html><head><title>Walnut desk lamp | Lampworks</title>\
+             <meta property=og:type content=product></head><body>\
+             <nav><a href=/>Home</a> <a href=/lamps>Lamps</a></nav><main><div class=product>\
+             <h1>Walnut desk lamp</h1><p class=price>€89.00</p><button>Add to cart</button><h2>Description</h2>\
+             <p>A desk lamp of oiled walnut and brushed brass, with a linen shade that softens the light for reading late into the evening.</p>\
+             <p>The arm turns on two joints, so the light falls where the page is, and the heavy base keeps it steady on any desk.</p>\
+             <h2>Specifications</h2><table>{rows}</table></div></main><footer><p>© Lampworks</p></footer></body></html>"
+        );
+        let page = crate::html::parse_document(&html, "https://shop.example/lamp").unwrap();
+        let models = crate::extract::Models::default();
+        let (seg, mut table, pt) = crate::extract::analyse(&page, &models);
+        let cx = Context::new(&page, &seg);
+        let mut decision = crate::decision::decide_with(&cx, &mut table, &pt, &models.leaf);
+        let meta = crate::metadata::read(&page, decision.root);
+        let area = crate::papers::records::area(&table).expect("a records area");
+        let mut records = crate::papers::records::pairs(&cx, area);
+        assert_eq!(records.len(), 8, "{records:?}");
+        // The table is in the article: every record is.
+        let blocks = build(&cx, &decision, &meta, pt.kind, &mut records).blocks;
+        assert!(blocks.iter().any(|b| matches!(b, Block::Table { .. })), "{blocks:#?}");
+        assert!(records.iter().all(|r| r.in_article), "{records:?}");
+        // The last two rows left out of the decision: their records are not
+        // in the article, the others still are.
+        let last_rows: Vec<NodeId> = records[6..].iter().flat_map(|r| r.nodes.iter().copied()).collect();
+        let in_rows = |l: usize| last_rows.iter().any(|&c| (c..page.subtree_end(c)).contains(&seg.leaves[l].id));
+        decision.leaves.retain(|&l| !in_rows(l));
+        build(&cx, &decision, &meta, pt.kind, &mut records);
+        let marks: Vec<bool> = records.iter().map(|r| r.in_article).collect();
+        assert_eq!(marks, [true, true, true, true, true, true, false, false]);
+        // A pair the article shows in another row is shown.
+        records[7].name = records[0].name.clone();
+        records[7].value = records[0].value.clone();
+        build(&cx, &decision, &meta, pt.kind, &mut records);
+        assert_eq!((records[6].in_article, records[7].in_article), (false, true));
+        // A record with no node is never in the article (unless its pair is).
+        records[5].nodes.clear();
+        build(&cx, &decision, &meta, pt.kind, &mut records);
+        assert!(!records[5].in_article);
     }
 }

@@ -313,7 +313,13 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
     let decision = decision::decide_with(&cx, &mut table, &page_type, &leaf);
     stages.decision_ms = lap();
     let meta: Metadata = metadata::read(page, decision.root);
-    let built = article::build(&cx, &decision, &meta, page_type.kind);
+    // A product page's specifications: the attribute–value pairs of its
+    // records area (seed 004 §4.3.2); the article marks those it shows.
+    let mut records = match (page_type.kind, crate::papers::records::area(&table)) {
+        (page_type::PageKind::Product, Some(area)) => crate::papers::records::pairs(&cx, area),
+        _ => Vec::new(),
+    };
+    let built = article::build(&cx, &decision, &meta, page_type.kind, &mut records);
 
     let text = article::text_of(&built.blocks);
     let dir = decision
@@ -328,15 +334,14 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
     } else {
         meta.keywords.clone()
     };
-    // A product page's specifications: the attribute–value pairs of its
-    // records area (seed 004 §4.3.2).
-    let records = match (page_type.kind, crate::papers::records::area(&table)) {
-        (page_type::PageKind::Product, Some(area)) => crate::papers::records::pairs(&cx, area),
-        _ => Vec::new(),
-    };
     let word_count = text::word_count(&text);
-    let record_words: usize =
-        records.iter().map(|r| text::word_count(&r.name) + text::word_count(&r.value)).sum();
+    // The records the article does not show add their words (those it
+    // shows are in `text`).
+    let record_words: usize = records
+        .iter()
+        .filter(|r| !r.in_article)
+        .map(|r| text::word_count(&r.name) + text::word_count(&r.value))
+        .sum();
     let shows = decision::shows(decision.readerable, word_count + record_words);
     stages.article_ms = lap();
     let scores = options.scores.then(|| scores_out(page, &seg, &table, &decision));

@@ -508,8 +508,8 @@ proptest! {
         let cx = pith::papers::Context::new(&page, &seg);
         let decision = pith::decision::decide_with(&cx, &mut table, &pt, &models.leaf);
         let meta = pith::metadata::read(&page, decision.root);
-        let forum = pith::article::build(&cx, &decision, &meta, pith::page_type::PageKind::Forum).blocks;
-        let article = pith::article::build(&cx, &decision, &meta, pith::page_type::PageKind::Article).blocks;
+        let forum = pith::article::build(&cx, &decision, &meta, pith::page_type::PageKind::Forum, &mut []).blocks;
+        let article = pith::article::build(&cx, &decision, &meta, pith::page_type::PageKind::Article, &mut []).blocks;
         prop_assert_eq!(pith::article::text_of(&forum), pith::article::text_of(&article));
         let is_rule = |b: &pith::article::Block| matches!(b, pith::article::Block::Rule { .. });
         let added = forum.iter().filter(|b| is_rule(b)).count() - article.iter().filter(|b| is_rule(b)).count();

@@ -289,6 +289,11 @@
       const dt = el('dt', r.name);
       const dd = el('dd', r.value);
       for (const e of [dt, dd]) e.dataset.record = String(i);
+      // The reader lists only the records its article does not show.
+      if (r.inArticle === true) {
+        dd.append(el('span', ' · in the article', 'in-article'));
+        dd.title = 'The article shows this pair: the reader does not list it again.';
+      }
       dl.append(dt, dd);
     });
   }

@@ -324,7 +324,7 @@ function forReader(result) {
       pageType: { kind: ex.pageType ? ex.pageType.kind : null },
       wordCount: ex.wordCount,
       blocks: leanBlocks(ex.blocks),
-      records: (ex.records || []).map(({ name, value }) => ({ name, value })),
+      records: (ex.records || []).map(({ name, value, inArticle }) => ({ name, value, inArticle: inArticle === true })),
     },
   };
 }

@@ -100,6 +100,15 @@ var PithExport = (() => {
   }
 
   const list = (v) => (Array.isArray(v) ? v : []);
+
+  /**
+   * The product records to list under "Specifications": those with a name
+   * or a value that the article does not show already (`inArticle`: a
+   * specifications table the article keeps, src/papers/records.rs).
+   */
+  function listedRecords(records) {
+    return list(records).filter((r) => r && (r.name || r.value) && r.inArticle !== true);
+  }
   const str = (v) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
   /** The smallest heading level among `blocks` (recursively), or 1. */
@@ -388,7 +397,7 @@ var PithExport = (() => {
     if (source) out.push(`Source: [${mdEscape(source)}](${mdUrl(source)})`);
     const body = mdBlocks(a.blocks, top);
     if (body) out.push(body);
-    const records = list(a.records).filter((r) => r && (r.name || r.value));
+    const records = listedRecords(a.records);
     if (records.length) {
       out.push('## Specifications');
       out.push(mdDefinitions(records.map((r) => ({
@@ -527,7 +536,7 @@ var PithExport = (() => {
     if (meta.length) head += tag('p', { class: 'meta' }, meta.join(' · '));
     if (source) head += tag('p', { class: 'meta' }, `Source: ${tag('a', { href: source }, escapeHtml(source))}`);
     let body = htmlBlocks(a.blocks, top);
-    const records = list(a.records).filter((r) => r && (r.name || r.value));
+    const records = listedRecords(a.records);
     if (records.length) {
       body += tag('section', {}, tag('h2', {}, 'Specifications') + tag('dl', {}, records.map((r) => tag('dt', {}, escapeHtml(r.name)) + tag('dd', {}, escapeHtml(r.value))).join('')));
     }
@@ -552,7 +561,7 @@ var PithExport = (() => {
     WORDS_PER_MINUTE, MAX_DEPTH, MAX_SPAN,
     safeLinkUrl, safeImageUrl, safePageUrl, safeLang, safeLangTag, safeDir,
     clampSpan, imageDimension, readingMinutes, topHeadingLevel, renderedLevel,
-    inlineText, blockText, inlinesOf, tableGrid,
+    inlineText, blockText, inlinesOf, tableGrid, listedRecords,
     mdEscape, toMarkdown, escapeHtml, toHtml, fileName,
   });
 })();

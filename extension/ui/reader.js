@@ -290,9 +290,12 @@
     return dl.childElementCount ? dl : null;
   }
 
-  /** Product records (attribute: value) as a "Specifications" section. */
+  /**
+   * Product records (attribute: value) as a "Specifications" section: those
+   * the article does not show already (X.listedRecords).
+   */
   function renderRecords(records) {
-    const items = list(records).filter((r) => r && (r.name || r.value));
+    const items = X.listedRecords(records);
     if (!items.length) return null;
     const section = el('section', 'records');
     const h = el('h2', '', 'Specifications');

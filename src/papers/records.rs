@@ -349,7 +349,7 @@ fn record(name: &str, value: &str, nodes: Vec<NodeId>) -> Option<Record> {
     let value = value.trim();
     let words = text::word_count(name);
     ((1..=NAME_MAX_WORDS).contains(&words) && !value.is_empty())
-        .then(|| Record { name: name.to_string(), value: value.to_string(), nodes })
+        .then(|| Record { name: name.to_string(), value: value.to_string(), nodes, in_article: false })
 }
 
 /// The element children of `id`, text children that are blank left out;
@@ -554,6 +554,12 @@ pub struct Record {
     pub value: String,
     /// The nodes it was read from.
     pub nodes: Vec<crate::model::NodeId>,
+    /// Whether the article shows it already: every one of its nodes holds
+    /// content the article keeps or is part of a kept leaf (a
+    /// specifications table the decision kept), or another record of the
+    /// same name and value is so; set by [`crate::article::build`]. The reader and the exports
+    /// list only the others, so a table is not shown twice.
+    pub in_article: bool,
 }
 
 #[cfg(test)]

@@ -9,8 +9,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
-import { DIST, CHROMIUM, serveStatic, chromiumArgs } from './lib.mjs';
+import { ROOT, DIST, CHROMIUM, serveStatic, chromiumArgs } from './lib.mjs';
 
 let server;
 let browser;
@@ -365,6 +366,21 @@ test('text-node runs (anonymous blocks) get a positioned box over their text', a
   assert.ok(boxes.every((b) => b.position === 'absolute' && /^\d+$/.test(b.block)));
   assert.ok(boxes[0].coversLead, 'the first box covers the leading loose text');
   assert.ok(boxes[1].coversTail, 'the second box covers the trailing loose text');
+  await page.close();
+});
+
+test('a product page: its records are listed, those its article shows marked so', async () => {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  // The reader's product fixture: a description and a specifications table.
+  const product = await readFile(join(ROOT, 'tests', 'fixtures', 'reader', 'product.html'), 'utf8');
+  await page.route('**/samples/no-article.html', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: product }));
+  await page.goto(server.url('/index.html?sample=no-article'));
+  await waitForExtraction(page, 'no-article');
+  assert.equal(await page.locator('#records-pane').isVisible(), true);
+  assert.deepEqual(await page.locator('#records dt').allTextContents(),
+    ['Height', 'Weight', 'Colour', 'Bulb', 'Cable length', 'Material', 'Size', 'Warranty']);
+  assert.equal(await page.locator('#records dd .in-article').count(), 8, 'every pair is in the article\'s table');
+  assert.equal(await page.locator('#records dd').first().textContent(), '48 cm · in the article');
   await page.close();
 });
 

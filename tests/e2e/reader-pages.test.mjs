@@ -7,11 +7,14 @@
 //  - rtl-article.html: an Arabic article (lang and dir reach the reader);
 //  - no-article.html: a sign-in page (a message, and the best candidate on request);
 //  - collection.html: a shop's category page, no running text (its items
-//    shown at once, under a line naming the page's kind).
+//    shown at once, under a line naming the page's kind);
+//  - product.html: a product page whose specifications table the article
+//    keeps (shown once: not listed again as the product's records).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { ROOT, DIST, serveStatic, launchWithExtension, readWithPith, storedArticle } from './lib.mjs';
 
 const FIXTURES = join(ROOT, 'tests', 'fixtures', 'reader');
@@ -265,6 +268,35 @@ test('a shop\'s category page: no running text, yet its items are shown at once,
   }
   assert.ok(!/Cart \(0\)|Privacy/.test(text), 'not the shop\'s menu or footer');
   assert.equal(await reader.locator('#export').isVisible(), true, 'the items can be exported');
+  await reader.close().catch(() => {});
+  await page.close().catch(() => {});
+});
+
+test('a product page: its specifications table is shown once, not listed again as records', async () => {
+  const { page, reader, state } = await read('/reader/product.html');
+  assert.equal(state, 'ready', 'main#reader data-state');
+  const { result } = await storedArticle(browser.worker, reader.url());
+  const ex = result.extraction;
+  assert.equal(ex.pageType.kind, 'product');
+  // The core read the table as records, and marked them as in the article.
+  assert.deepEqual(ex.records.map((r) => [r.name, r.value, r.inArticle]), [
+    ['Height', '48 cm', true], ['Weight', '1.2 kg', true], ['Colour', 'Walnut and brass', true],
+    ['Bulb', 'E27, up to 40 W', true], ['Cable length', '1.8 m', true], ['Material', 'Walnut, brass, linen', true],
+    ['Size', '48 x 20 cm', true], ['Warranty', '2 years', true],
+  ]);
+  const body = reader.locator('article .article-body');
+  assert.equal(await body.locator('table').count(), 1, 'the table, in the article');
+  assert.deepEqual(await texts(body.locator('table th')),
+    ['Height', 'Weight', 'Colour', 'Bulb', 'Cable length', 'Material', 'Size', 'Warranty']);
+  assert.equal(await body.locator('section.records').count(), 0, 'no second copy as records');
+  const text = await body.innerText();
+  assert.equal(text.split('Walnut, brass, linen').length, 2, 'each value once');
+  assert.ok(text.includes('A desk lamp of oiled walnut'), 'the description');
+  // The Markdown export lists no records either.
+  const [download] = await Promise.all([reader.waitForEvent('download'), reader.click('#save-md')]);
+  const md = await readFile(await download.path(), 'utf8');
+  assert.ok(md.includes('| Height | 48 cm |'), 'the table in the Markdown');
+  assert.ok(!md.includes('**Height**'), 'no records in the Markdown');
   await reader.close().catch(() => {});
   await page.close().catch(() => {});
 });

@@ -697,6 +697,32 @@ test('errors, a missing key, an expired article and a broken one: a clear messag
   await page.close();
 });
 
+test('records the article already shows (inArticle) are not listed again, in the reader or the exports', async () => {
+  // One of two records in the article: the other is listed.
+  const some = await openFixture('every-block.json', (a) => { a.result.extraction.records[0].inArticle = true; });
+  const records = some.locator('.article-body section.records');
+  assert.deepEqual(await records.locator('dt').allTextContents(), ['Colour']);
+  assert.deepEqual(await records.locator('dd').allTextContents(), ['Sea green']);
+  const [md] = await Promise.all([some.waitForEvent('download'), some.click('#save-md')]);
+  const text = await readFile(await md.path(), 'utf8');
+  assert.ok(text.includes('## Specifications\n\n**Colour**\n: Sea green'), text);
+  assert.ok(!text.includes('**Weight**'), 'the record in the article is not listed');
+  const [html] = await Promise.all([some.waitForEvent('download'), some.click('#save-html')]);
+  const page = await readFile(await html.path(), 'utf8');
+  assert.ok(page.includes('<dt>Colour</dt>') && !page.includes('<dt>Weight</dt>'), 'HTML export: the other record only');
+  await some.close();
+  // Both in the article: no section at all. `inArticle` must be true, not truthy.
+  const all = await openFixture('every-block.json', (a) => {
+    for (const r of a.result.extraction.records) r.inArticle = true;
+  });
+  assert.equal(await all.locator('section.records').count(), 0);
+  assert.equal(await all.locator('#specifications').count(), 0);
+  await all.close();
+  const truthy = await openFixture('every-block.json', (a) => { a.result.extraction.records[0].inArticle = 'yes'; });
+  assert.deepEqual(await truthy.locator('section.records dt').allTextContents(), ['Weight', 'Colour']);
+  await truthy.close();
+});
+
 test('export: Save as Markdown and Save as HTML download the article; Copy as Markdown copies it', async () => {
   await setSettings({ theme: 'light' });
   const page = await openFixture('every-block.json');

@@ -1254,7 +1254,7 @@ fn signals_times(pages: &[pith::Page]) {
                 }
             }
             let meta = time!("metadata", pith::metadata::read(page, d.root));
-            let built = time!("article::build", pith::article::build(&cx, &d, &meta, pt.kind));
+            let built = time!("article::build", pith::article::build(&cx, &d, &meta, pt.kind, &mut []));
             let text = pith::article::text_of(&built.blocks);
             time!("article keywords", papers::keywords::article_keywords_known(&text, meta.lang.as_deref(), Some(&terms)));
         }
