@@ -30,7 +30,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde::Serialize;
 
-use crate::decision::Decision;
+use crate::decision::{first_class, Decision};
 use crate::metadata::{self, Metadata};
 use crate::model::{NodeId, NodeKind, Page, Tag};
 use crate::page_type::PageKind;
@@ -391,38 +391,14 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata, kind: PageKind,
     Article { blocks }
 }
 
-/// See [`separate_posts`]: an element holds a post only if at least this
-/// many leaves are in it ([`crate::segment::Sums::leaves`]) (a post has its author, its date or its
-/// controls beside its text, kept or not); a paragraph, a list item or a
-/// code block of a long post holds one, so the post's own parts are not
-/// taken for posts. Chosen, not tuned (the text is the same either way):
-/// the smallest count that tells a one-paragraph post (author and text)
-/// from one paragraph.
-pub const POST_MIN_LEAVES: usize = 2;
-
-/// A post's group key: its parent, its tag and its first class name
-/// (FNV-1a; a collision merges two groups, which only moves a rule).
-fn post_key(parent: NodeId, tag: Tag, class: &str) -> u64 {
-    let h = crate::cues::vocabulary::fnv(crate::cues::vocabulary::FNV_OFFSET, &(parent as u64).to_le_bytes());
-    let h = crate::cues::vocabulary::fnv(h, &[tag as u8]);
-    crate::cues::vocabulary::fnv(h, first_class(class).as_bytes())
-}
-
-/// An element's first class name ("" for none): what marks a post among
-/// its siblings, whatever the others say ("answer js-answer
-/// accepted-answer" is an answer as "answer js-answer" is).
-fn first_class(class: &str) -> &str {
-    class.split_ascii_whitespace().next().unwrap_or("")
-}
-
 /// On a forum page, a rule between posts: the reader shows a thread's
 /// posts one after another, and without a line between them one post's
 /// last paragraph runs into the next one's first. The posts are the
-/// page's largest group of sibling elements with the same tag and first
-/// class name ([`first_class`]) that each hold kept content, the start of
-/// one of the article's blocks (not the rows of one table) and at least
-/// [`POST_MIN_LEAVES`] leaves
-/// (a question's answers, a thread's replies); a top-level block belongs
+/// decision's ([`crate::decision::post_group`]: the page's largest group
+/// of sibling elements with the same tag and first class name that each
+/// hold kept content and at least two leaves; a question's answers, a
+/// thread's replies), each also holding the start of one of the
+/// article's blocks (not the rows of one table); a top-level block belongs
 /// to the group's member it is in, or to none (the question above its
 /// answers), and where that changes from one block to the next a rule goes
 /// between them, unless one is there. Rules carry no text: the article's
@@ -444,33 +420,12 @@ fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], blocks: Ve
         block_starts[i + 1] += block_starts[i];
     }
     let holds_block = |id: NodeId| block_starts[page.subtree_end(id).min(n)] > block_starts[id];
-    // Per group (hash of parent, tag and first class): its members and
-    // its first node; the largest group wins, of equals the one seen first.
-    // (The text-statistics paper's map of hashed keys: its code is
-    // already in the wasm.)
-    let (mut counts, mut firsts) = (KeyMap::default(), KeyMap::default());
-    let mut best: Option<(NodeId, usize)> = None;
-    for id in 0..n {
-        let (Some(e), Some(parent)) = (page.element(id), page.nodes[id].parent()) else { continue };
-        if !has_kept[id] || (seg.sums(id).leaves as usize) < POST_MIN_LEAVES || !holds_block(id) {
-            continue;
-        }
-        let key = post_key(parent, e.tag, &e.class);
-        let count = counts.entry(key).or_insert(0);
-        *count += 1;
-        let first = *firsts.entry(key).or_insert(id as u32) as NodeId;
-        if best.is_none_or(|(_, c)| *count as usize > c) {
-            best = Some((first, *count as usize));
-        }
-    }
-    let Some((first, members)) = best else { return blocks };
-    let (Some(e), Some(group_parent)) = (page.element(first), page.nodes[first].parent()) else { return blocks };
-    if members < 2 {
-        return blocks;
-    }
+    let Some(posts) = crate::decision::post_group(page, seg, has_kept, &holds_block) else { return blocks };
+    let (Some(e), Some(group_parent)) = (page.element(posts[0]), page.nodes[posts[0]].parent()) else { return blocks };
     let (tag, class) = (e.tag, first_class(&e.class));
     // A node's post: the child of the group's parent whose subtree holds
-    // it (children are in document order), if it is one of the group's.
+    // it (children are in document order), if it has the posts' tag and
+    // class (a one-line reply too).
     let children = page.children(group_parent);
     let post_of = |id: NodeId| {
         let c = *children.get(children.partition_point(|&c| c <= id).checked_sub(1)?)?;

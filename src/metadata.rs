@@ -848,6 +848,7 @@ fn starts_iso(s: &str) -> bool {
 /// cannot be (`09/25/2025`); `None` where the order is ambiguous
 /// (`03/04/2025`) or no date is there. Only the first date counts. Words
 /// glued together are read apart ("HealthDECEMBER 22, 2022Updated").
+#[inline(never)]
 pub fn iso_date(s: &str) -> Option<String> {
     if starts_iso(s) {
         return Some(s[..10].to_string());
@@ -1212,9 +1213,19 @@ fn glued_date_start(s: &str) -> Option<usize> {
     None
 }
 
+/// Whether `s`, at most [`MAX_DATE_CHARS`] characters, reads as a date: one
+/// [`iso_date`] reads ("Oct 8, 2024", "2nd April 2025, 13:59") or one
+/// [`starts_with_date`] finds at its start ("3 hours ago").
+#[inline(never)]
+pub fn reads_as_date(s: &str) -> bool {
+    let s = s.trim();
+    !s.is_empty() && s.chars().count() <= MAX_DATE_CHARS && (iso_date(s).is_some() || starts_with_date(s))
+}
+
 /// Whether `s` opens with a date: numeric ("2022-11-23", "3/4/2025", with
 /// anything glued after it) or one [`byline_date_start`] knows ("30 Sep
 /// 2022", "8h ago").
+#[inline(never)]
 fn starts_with_date(s: &str) -> bool {
     let b = s.as_bytes();
     let digits = |from: usize| b.get(from..).map_or(0, |r| r.iter().take_while(|c| c.is_ascii_digit()).count());
