@@ -359,10 +359,17 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata, kind: PageKind,
     if kind == PageKind::Forum {
         blocks = separate_posts(page, seg, &b.has_kept, blocks);
     }
+    mark_records(&b, records);
+    crate::sentences::annotate(&mut blocks);
+    Article { blocks }
+}
+
+/// Sets each record's [`Record::in_article`] from what the builder kept.
+fn mark_records(b: &Builder, records: &mut [Record]) {
     // A record's node is shown where it holds kept content or is part of
     // a kept leaf (a label `<span>` inside a kept line).
     let shown = |n: NodeId| {
-        b.has_kept.get(n).copied().unwrap_or(false) || seg.leaf_of(n).is_some_and(|l| b.kept_leaf[l as usize])
+        b.has_kept.get(n).copied().unwrap_or(false) || b.seg.leaf_of(n).is_some_and(|l| b.kept_leaf[l as usize])
     };
     for r in records.iter_mut() {
         r.in_article = !r.nodes.is_empty() && r.nodes.iter().all(|&n| shown(n));
@@ -387,8 +394,6 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata, kind: PageKind,
             records[i].in_article = a.name == b.name && a.value == b.value;
         }
     }
-    crate::sentences::annotate(&mut blocks);
-    Article { blocks }
 }
 
 /// On a forum page, a rule between posts: the reader shows a thread's
@@ -555,12 +560,8 @@ impl<'a> Builder<'a> {
     }
 
     /// Indices of the leaves whose first node lies in `n`'s subtree.
-    fn leaves_under(&self, n: NodeId) -> impl Iterator<Item = usize> + '_ {
-        let end = self.page.subtree_end(n);
-        let leaves = &self.seg.leaves;
-        // A leaf's first node is its id.
-        let start = leaves.partition_point(|l| l.id < n);
-        (start..leaves.len()).take_while(move |&l| leaves[l].id < end)
+    fn leaves_under(&self, n: NodeId) -> std::ops::Range<usize> {
+        self.seg.leaves_in(self.page, n)
     }
 
     /// Picks the images worth showing between `lo` and `hi` (see the

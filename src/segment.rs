@@ -180,6 +180,14 @@ pub struct Segmentation {
 }
 
 impl Segmentation {
+    /// The leaves whose first node (a leaf's id) lies in `id`'s subtree, as
+    /// a range of indices into `leaves`: leaves are in document order and a
+    /// subtree is a range of node ids.
+    pub fn leaves_in(&self, page: &Page, id: NodeId) -> std::ops::Range<usize> {
+        let end = page.subtree_end(id);
+        self.leaves.partition_point(|l| l.id < id)..self.leaves.partition_point(|l| l.id < end)
+    }
+
     /// The index in `leaves` of the leaf whose content node `id` is part
     /// of (the leaf element itself included), if any (none for an id past
     /// the page's nodes).

@@ -1516,13 +1516,8 @@ pub fn filter_headings(cx: &Context, keep: &[usize], filters: &[usize]) -> Vec<u
                 return false;
             }
             let Some(parent) = page.nodes[leaf.id].parent() else { return false };
-            // The leaves in the parent's subtree: a range of leaf indices
-            // (leaves are in document order).
-            let end = page.subtree_end(parent);
-            let from = leaves.partition_point(|l| l.holder() < parent);
-            let to = leaves.partition_point(|l| l.holder() < end);
             // The other headings (a facet's, beside this one) do not count.
-            let others = (from..to).filter(|&j| !is_heading(j));
+            let others = cx.seg.leaves_in(page, parent).filter(|&j| !is_heading(j));
             others.clone().all(|j| !kept[j]) && others.clone().any(|j| filter[j])
         })
         .collect()
@@ -2200,10 +2195,9 @@ pub fn post_headers(cx: &Context, keep: &[usize], page_type: &PageType) -> Vec<u
     };
     let mut out = Vec::new();
     for post in posts {
-        let end = page.subtree_end(post);
-        let from = leaves.partition_point(|l| l.holder() < post);
-        let to = leaves.partition_point(|l| l.holder() < end);
-        let Some(first_kept) = (from..to).find(|&j| kept[j]) else { continue };
+        let range = seg.leaves_in(page, post);
+        let from = range.start;
+        let Some(first_kept) = range.into_iter().find(|&j| kept[j]) else { continue };
         for j in from..first_kept {
             let leaf = &leaves[j];
             if leaf.hidden || leaf.words == 0 || leaf.words > POST_HEADER_MAX_WORDS {
