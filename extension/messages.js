@@ -87,7 +87,9 @@
  * @property {'heading'|'paragraph'|'list'|'quote'|'code'|'table'|'figure'|'rule'|'definitions'} kind
  * @property {number[]} nodes
  * heading:     {level: 1..6, inlines: Inline[], text: string, sentences: number[]}
- * paragraph:   {inlines: Inline[], text: string, sentences: number[]}
+ * paragraph:   {inlines: Inline[], text: string, sentences: number[], role?: 'postHeader'}
+ *              role postHeader: a line of a forum post's header (author, standing, date),
+ *              shown small above the post's text
  * list:        {ordered: boolean, start?: number, items: {blocks: Block[], nodes: number[]}[]}
  * quote:       {blocks: Block[]}
  * code:        {text: string (lines joined by \n, spacing kept), lang?: string}

@@ -106,7 +106,15 @@ pub enum Block {
     /// `sentences`: the text's sentences as flat UTF-16 ranges
     /// `[start, end, …]` over the rendered inline runs ([`crate::sentences`]).
     Heading { level: u8, inlines: Vec<Inline>, text: String, nodes: Vec<NodeId>, sentences: Vec<u32> },
-    Paragraph { inlines: Vec<Inline>, text: String, nodes: Vec<NodeId>, sentences: Vec<u32> },
+    /// `role`: what the paragraph is, where it is more than text ([`Role`]).
+    Paragraph {
+        inlines: Vec<Inline>,
+        text: String,
+        nodes: Vec<NodeId>,
+        sentences: Vec<u32>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        role: Option<Role>,
+    },
     List {
         ordered: bool,
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -136,6 +144,16 @@ pub enum Block {
     /// posts, which has no node ([`separate_posts`]).
     Rule { nodes: Vec<NodeId> },
     Definitions { items: Vec<Definition>, nodes: Vec<NodeId> },
+}
+
+/// What a paragraph is, where the reader shows it apart from the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Role {
+    /// A line of a forum post's header: who wrote it (their name, rank or
+    /// count of posts) and when ([`separate_posts`]). The reader sets it
+    /// small above the post's text; it is read aloud like any paragraph.
+    PostHeader,
 }
 
 /// An item of a list: its blocks (a paragraph, nested lists…).
@@ -437,10 +455,12 @@ fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], blocks: Ve
         let e = page.element(c)?;
         (id < page.subtree_end(c) && e.tag == tag && first_class(&e.class) == class).then_some(c)
     };
+    let mut blocks = blocks;
+    let posts: Vec<Option<NodeId>> = blocks.iter().map(|b| b.nodes().first().and_then(|&id| post_of(id))).collect();
+    mark_post_headers(&mut blocks, &posts);
     let mut out = Vec::with_capacity(blocks.len());
     let mut last: Option<Option<NodeId>> = None;
-    for block in blocks {
-        let here = block.nodes().first().and_then(|&id| post_of(id));
+    for (block, here) in blocks.into_iter().zip(posts) {
         let is_rule = matches!(block, Block::Rule { .. });
         if !is_rule && last.is_some_and(|p| p != here) && !matches!(out.last(), Some(Block::Rule { .. })) {
             // No node: the rule is between posts, not one of the page's
@@ -453,6 +473,65 @@ fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], blocks: Ve
         out.push(block);
     }
     out
+}
+
+/// The header lines of each post ([`Role::PostHeader`]): in the blocks a
+/// post opens with (`posts`: each block's post, as [`separate_posts`]
+/// finds it), its first paragraphs of at most
+/// [`crate::decision::POST_HEADER_MAX_WORDS`] words, up to the last of
+/// them that links to a member's page ([`crate::decision::links_to_member`])
+/// or dates the post ([`crate::decision::dates_a_post`]: "Posted 3 hours
+/// ago", "#2 · Yesterday at 9:14 PM"), when the post has more after them:
+/// a post of short lines alone is all text ("Thanks, that fixed it." over
+/// nothing is a reply, not a header), and a short line after the date is
+/// the post's own. Which lines the decision keeps is its business
+/// ([`crate::decision::post_headers`]); this says which of the kept ones
+/// the reader should set apart, whichever rule or model kept them.
+fn mark_post_headers(blocks: &mut [Block], posts: &[Option<NodeId>]) {
+    let header_line = |text: &str, inlines: &[Inline]| crate::decision::dates_a_post(text) || inlines_link_to_member(inlines);
+    let mut start = 0;
+    while start < blocks.len() {
+        let post = posts[start];
+        let end = start + posts[start..].iter().take_while(|&&p| p == post).count();
+        if post.is_some() {
+            let mut last_header = None;
+            for k in start..end {
+                let Block::Paragraph { text, inlines, .. } = &blocks[k] else { break };
+                if text.split_whitespace().count() > crate::decision::POST_HEADER_MAX_WORDS as usize {
+                    break;
+                }
+                if header_line(text, inlines) {
+                    last_header = Some(k);
+                }
+            }
+            if let Some(h) = last_header.filter(|&h| h + 1 < end) {
+                for block in &mut blocks[start..=h] {
+                    if let Block::Paragraph { role, .. } = block {
+                        *role = Some(Role::PostHeader);
+                    }
+                }
+            }
+        }
+        start = end;
+    }
+}
+
+/// Whether any link among `inlines` goes to a member's page, other than
+/// a mention ("Hi @nathan", a reply's first words: the link's text opens
+/// with `@`).
+fn inlines_link_to_member(inlines: &[Inline]) -> bool {
+    inlines.iter().any(|i| match i {
+        Inline::Link { href, children } => {
+            (crate::decision::links_to_member(href) && !plain(children).trim_start().starts_with('@'))
+                || inlines_link_to_member(children)
+        }
+        Inline::Emphasis { children }
+        | Inline::Strong { children }
+        | Inline::Code { children }
+        | Inline::Sub { children }
+        | Inline::Sup { children } => inlines_link_to_member(children),
+        Inline::Text { .. } | Inline::Break => false,
+    })
 }
 
 /// The kept leaves left out of the blocks: the headline (the first heading
@@ -912,7 +991,7 @@ impl<'a> Builder<'a> {
                     }
                     None => {
                         self.last_heading.clear();
-                        out.push(Block::Paragraph { inlines, text, nodes: nodes.to_vec(), sentences: Vec::new() })
+                        out.push(Block::Paragraph { inlines, text, nodes: nodes.to_vec(), sentences: Vec::new(), role: None })
                     }
                 }
             }
@@ -1040,7 +1119,7 @@ impl<'a> Builder<'a> {
             let text = plain(&caption);
             return match caption_node {
                 Some(c) if self.has_kept[c] && !text.is_empty() => {
-                    Some(Block::Paragraph { inlines: caption, text, nodes: vec![c], sentences: Vec::new() })
+                    Some(Block::Paragraph { inlines: caption, text, nodes: vec![c], sentences: Vec::new(), role: None })
                 }
                 _ => None,
             };
@@ -1234,6 +1313,11 @@ fn finish(toks: Vec<Tok>) -> Vec<Inline> {
     // 1. Whitespace.
     let mut collapsed: Vec<Tok> = Vec::with_capacity(toks.len());
     let mut pending_space = false;
+    // Where a wrapper opened while a space was pending: the space goes
+    // before it, not inside ("said <a>ada</a>" is "said " and a link "ada",
+    // not "said" and a link " ada", whose underline would start with the
+    // space), once text follows (none at a line's end).
+    let mut space_slot: Option<usize> = None;
     let mut at_line_start = true;
     for t in toks {
         match t {
@@ -1248,7 +1332,11 @@ fn finish(toks: Vec<Tok>) -> Vec<Inline> {
                         continue;
                     }
                     if std::mem::take(&mut pending_space) {
-                        out.push(' ');
+                        match space_slot.take() {
+                            // Only the wrappers opened since are after it.
+                            Some(slot) => collapsed.insert(slot, Tok::Text(" ".to_string())),
+                            None => out.push(' '),
+                        }
                     }
                     out.push_str(piece);
                     at_line_start = false;
@@ -1259,12 +1347,23 @@ fn finish(toks: Vec<Tok>) -> Vec<Inline> {
             }
             Tok::Break => {
                 pending_space = false;
+                space_slot = None;
                 if !at_line_start {
                     collapsed.push(Tok::Break);
                 }
                 at_line_start = true;
             }
-            other => collapsed.push(other),
+            Tok::Open(w) => {
+                if pending_space && space_slot.is_none() {
+                    space_slot = Some(collapsed.len());
+                }
+                collapsed.push(Tok::Open(w));
+            }
+            Tok::Close => {
+                // A space pending at a wrapper's end goes after it.
+                space_slot = None;
+                collapsed.push(Tok::Close);
+            }
         }
     }
     // 2. No break after the last text.
@@ -1465,8 +1564,33 @@ mod tests {
         ];
         let out = finish(toks);
         assert_eq!(plain(&out), "Hello big world\nnext");
-        assert!(matches!(&out[1], Inline::Emphasis { children } if plain(children) == " big"));
+        // The space between "Hello" and the emphasis is before it, not in
+        // it (a link's underline would start with it).
+        assert!(matches!(&out[0], Inline::Text { text } if text == "Hello "), "{out:?}");
+        assert!(matches!(&out[1], Inline::Emphasis { children } if plain(children) == "big"), "{out:?}");
+        assert!(matches!(&out[2], Inline::Text { text } if text == " world"), "{out:?}");
         assert!(!out.iter().any(|i| matches!(i, Inline::Strong { .. })), "an empty wrapper is dropped");
+        // Nested wrappers opened after a space: it goes before the outer
+        // one; a space pending at a line's end goes nowhere.
+        let link = || Wrap::Link("https://a.example/".into());
+        let out = finish(vec![
+            Tok::Text("said ".into()),
+            Tok::Open(link()),
+            Tok::Text(" ".into()),
+            Tok::Open(Wrap::Strong),
+            Tok::Text("ada".into()),
+            Tok::Close,
+            Tok::Close,
+            Tok::Text(" then ".into()),
+            Tok::Open(Wrap::Emphasis),
+            Tok::Close,
+            Tok::Break,
+            Tok::Text("more".into()),
+        ]);
+        assert_eq!(plain(&out), "said ada then\nmore");
+        assert!(matches!(&out[0], Inline::Text { text } if text == "said "), "{out:?}");
+        assert!(matches!(&out[1], Inline::Link { children, .. } if matches!(&children[..], [Inline::Strong { .. }])), "{out:?}");
+        assert!(matches!(&out[2], Inline::Text { text } if text == " then"), "{out:?}");
     }
 
     #[test]
@@ -1527,6 +1651,63 @@ mod tests {
         assert_eq!(shape, ["Our", "Is", "rule", "It", "Check", "rule", "The", "We", "rule", "Another", "Mark"], "{forum:#?}");
         assert!(!article.iter().any(|b| matches!(b, Block::Rule { .. })));
         assert_eq!(text_of(&forum), text_of(&article));
+    }
+
+    /// A post's header lines: its author (a member's page) and date over
+    /// its text are marked; a mention, a short reply, a date under the
+    /// text, a block outside the posts, a long line are not.
+    #[test]
+    fn a_posts_author_and_date_are_its_header() {
+        let para = |inlines: Vec<Inline>| {
+            let text = plain(&inlines);
+            Block::Paragraph { inlines, text, nodes: vec![], sentences: vec![], role: None }
+        };
+        let text = |t: &str| para(vec![Inline::Text { text: t.into() }]);
+        let member = |who: &str, rest: &str| {
+            para(vec![
+                Inline::Link { href: format!("https://forum.example/members/{who}.12/"), children: vec![Inline::Text { text: who.into() }] },
+                Inline::Text { text: rest.into() },
+            ])
+        };
+        let mention = |who: &str, rest: &str| {
+            para(vec![
+                Inline::Text { text: "Hi ".into() },
+                Inline::Link { href: format!("https://forum.example/u/{who}"), children: vec![Inline::Text { text: format!("@{who}") }] },
+                Inline::Text { text: rest.into() },
+            ])
+        };
+        let body = "The river path floods every spring, which is why the council built a raised boardwalk.";
+        let (q, a, b, c, d, e) = (Some(1), Some(10), Some(20), Some(30), Some(40), Some(50));
+        let mut blocks = vec![
+            text("Started by ada · 31 replies"),
+            text(body),
+            member("maren", " · Member · 393 posts"),
+            text("#2 · 8 hours ago"),
+            text("Thanks, that fixed it."),
+            text(body),
+            mention("maren", ", no luck here"),
+            text(body),
+            text("Posted yesterday"),
+            text("Yesterday at 9:14 PM"),
+            text(body),
+            text("Thanks, that fixed it."),
+            text("Oct 8, 2024"),
+            text("A line of more than six words, and no date in it at all"),
+            text("Oct 8, 2024"),
+        ];
+        let posts = [None, q, a, a, a, a, b, b, c, c, c, d, d, e, e];
+        mark_post_headers(&mut blocks, &posts);
+        let marked: Vec<usize> = (0..blocks.len())
+            .filter(|&k| matches!(blocks[k], Block::Paragraph { role: Some(Role::PostHeader), .. }))
+            .collect();
+        // maren's line and the date (not the short line after it); the
+        // mention opens a post's text; "Posted yesterday" reads as a date
+        // after a word, the relative day opens one; a post of short lines
+        // alone and one whose date is under its text have no header.
+        assert_eq!(marked, [2, 3, 8, 9], "{blocks:#?}");
+        let json = serde_json::to_value(&blocks[2]).unwrap();
+        assert_eq!(json["role"], "postHeader");
+        assert!(serde_json::to_value(&blocks[4]).unwrap().get("role").is_none());
     }
 
     #[test]

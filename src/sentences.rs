@@ -550,7 +550,7 @@ mod tests {
             Inline::Break,
             text("Next"),
         ];
-        let para = |inlines: Vec<Inline>, t: &str| Block::Paragraph { inlines, text: t.to_string(), nodes: vec![], sentences: vec![] };
+        let para = |inlines: Vec<Inline>, t: &str| Block::Paragraph { inlines, text: t.to_string(), nodes: vec![], sentences: vec![], role: None };
         let mut blocks = vec![
             para(runs, "ignored: the runs are what the reader renders"),
             Block::List {

@@ -296,6 +296,18 @@ var PithExport = (() => {
       .trim();
   }
 
+  /**
+   * A forum post's header lines (role "postHeader") in emphasis, each line
+   * on its own (emphasis does not cross a hard break's backslash).
+   */
+  function mdEmphasiseLines(text) {
+    return text.split('\n').map((line) => {
+      const hard = line.endsWith('\\');
+      const body = (hard ? line.slice(0, -1) : line).trim();
+      return body ? `*${body}*${hard ? '\\' : ''}` : line;
+    }).join('\n');
+  }
+
   /** Prefixes the first line with `first` and the others with `rest` (blank lines stay blank). */
   function indentLines(text, first, rest) {
     return text.split('\n').map((line, i) => (i === 0 ? first + line : line ? rest + line : '')).join('\n');
@@ -336,7 +348,10 @@ var PithExport = (() => {
         const text = mdInlines(inlinesOf(block)).replace(/\\?\n/g, ' ').trim();
         return text ? `${'#'.repeat(renderedLevel(block.level, top))} ${text}` : '';
       }
-      case 'paragraph': return mdParagraph(inlinesOf(block));
+      case 'paragraph': {
+        const text = mdParagraph(inlinesOf(block));
+        return block.role === 'postHeader' ? mdEmphasiseLines(text) : text;
+      }
       case 'list': {
         const ordered = !!block.ordered;
         let n = Number.isInteger(block.start) ? block.start : 1;
@@ -474,7 +489,7 @@ var PithExport = (() => {
     if (depth > MAX_DEPTH) return tag('p', {}, escapeHtml(blockText(block)));
     switch (block.kind) {
       case 'heading': return tag(`h${renderedLevel(block.level, top)}`, {}, htmlInlines(inlinesOf(block)));
-      case 'paragraph': return tag('p', {}, htmlInlines(inlinesOf(block)));
+      case 'paragraph': return tag('p', block.role === 'postHeader' ? { class: 'meta' } : {}, htmlInlines(inlinesOf(block)));
       case 'list': {
         const ordered = !!block.ordered;
         const start = ordered && Number.isInteger(block.start) && block.start !== 1 ? block.start : null;

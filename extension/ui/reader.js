@@ -125,7 +125,7 @@
         return h;
       }
       case 'paragraph': {
-        const p = el('p');
+        const p = el('p', block.role === 'postHeader' ? 'post-header' : undefined);
         renderInlines(X.inlinesOf(block), p);
         if (!p.childNodes.length) return null;
         speakable(p, block);

@@ -2092,6 +2092,41 @@ pub const POST_HEADER_MAX_WORDS: u32 = 6;
 /// "/members/ada.123/", "/profile/ada", "/users/42/ada").
 pub const PROFILE_SEGMENTS: &[&str] = &["u", "user", "users", "member", "members", "profile", "profiles", "people"];
 
+/// See [`dates_a_post`]: marks that part a header line's pieces
+/// ("gearhead · Member · 393 posts", "#2 | 8 hours ago").
+pub const POST_HEADER_SEPARATORS: &[char] = &['·', '|', '•', '\n'];
+
+/// See [`dates_a_post`]: words that open a date the date reader
+/// ([`crate::metadata::reads_as_date`]) cannot place, having no day of
+/// its own ("Yesterday at 9:14 PM", forums' own way of dating recent
+/// posts).
+pub const RELATIVE_DAYS: &[&str] = &["today", "yesterday"];
+
+/// Whether a short line dates a forum post: a piece of it (split at
+/// [`POST_HEADER_SEPARATORS`]) reads as a date
+/// ([`crate::metadata::reads_as_date`]) alone or after one word ("#2 · 8
+/// hours ago", "Posted Oct 8, 2024"), or has one of [`RELATIVE_DAYS`]
+/// there ("Yesterday at 9:14 PM").
+pub fn dates_a_post(text: &str) -> bool {
+    text.split(POST_HEADER_SEPARATORS).any(|piece| {
+        let piece = piece.trim();
+        crate::metadata::reads_as_date(piece)
+            || piece.split_once(' ').is_some_and(|(_, rest)| crate::metadata::reads_as_date(rest))
+            || piece.split_whitespace().take(2).any(|w| {
+                let w = w.trim_end_matches([',', ':']);
+                RELATIVE_DAYS.iter().any(|d| w.eq_ignore_ascii_case(d))
+            })
+    })
+}
+
+/// Whether a link's address is a member's page: a path segment of
+/// [`PROFILE_SEGMENTS`] ("/members/ada.123/", "/u/ada").
+pub fn links_to_member(href: &str) -> bool {
+    let path = href.split(['?', '#']).next().unwrap_or("");
+    let path = path.split_once("//").map_or(path, |(_, rest)| rest.split_once('/').map_or("", |(_, p)| p));
+    path.split('/').any(|seg| PROFILE_SEGMENTS.iter().any(|p| seg.eq_ignore_ascii_case(p)))
+}
+
 /// See [`post_group`]: an element holds a post only if at least this many
 /// leaves are in it ([`crate::segment::Sums::leaves`]): a post has its
 /// author, its date or its controls beside its text, kept or not; a
@@ -2160,7 +2195,8 @@ pub fn post_group(page: &crate::model::Page, seg: &crate::segment::Segmentation,
 /// it and when: in each post ([`post_group`]), the leaves before its first
 /// kept one, of at most [`POST_HEADER_MAX_WORDS`] words, that read as a
 /// date ([`crate::metadata::reads_as_date`]) or are a link to a member's
-/// page ([`PROFILE_SEGMENTS`]). A reader shows whose each post is; the
+/// page ([`PROFILE_SEGMENTS`]) or open with one (the name over its rank,
+/// "ada Apprentice", in one block). A reader shows whose each post is; the
 /// model, judging each short line alone, left most out (a thread's
 /// "paulb203", "Oct 8, 2024" at 10–30 %), where wcxb-dev's truths keep
 /// them over each post.
@@ -2184,14 +2220,22 @@ pub fn post_headers(cx: &Context, keep: &[usize], page_type: &PageType) -> Vec<u
         }
     }
     let Some(posts) = post_group(page, seg, &has_kept, &|_| true) else { return Vec::new() };
-    let profile = |id: NodeId| {
-        page.subtree(id).any(|n| {
-            page.element(n).and_then(|e| e.href.as_deref()).is_some_and(|href| {
-                let path = href.split(['?', '#']).next().unwrap_or("");
-                let path = path.split_once("//").map_or(path, |(_, rest)| rest.split_once('/').map_or("", |(_, p)| p));
-                path.split('/').any(|seg| PROFILE_SEGMENTS.iter().any(|p| seg.eq_ignore_ascii_case(p)))
-            })
-        })
+    let profile = |id: NodeId| page.subtree(id).any(|n| page.element(n).and_then(|e| e.href.as_deref()).is_some_and(links_to_member));
+    // The leaf's text opens with a member's link, not a mention ("ada"
+    // over "Apprentice" in one block, "gearhead Member · 393 posts").
+    let opens_with_member = |id: NodeId| {
+        let Some(first) = page.subtree(id).find(|&n| page.text(n).is_some_and(|t| !t.trim().is_empty())) else { return false };
+        if page.text(first).is_some_and(|t| t.trim_start().starts_with('@')) {
+            return false;
+        }
+        let mut a = Some(first);
+        while let Some(n) = a.filter(|&n| n >= id) {
+            if page.element(n).and_then(|e| e.href.as_deref()).is_some_and(links_to_member) {
+                return true;
+            }
+            a = page.nodes[n].parent();
+        }
+        false
     };
     let mut out = Vec::new();
     for post in posts {
@@ -2204,8 +2248,8 @@ pub fn post_headers(cx: &Context, keep: &[usize], page_type: &PageType) -> Vec<u
                 continue;
             }
             let text = leaf.text(page);
-            let is_profile = leaf.link_density() >= 0.5 && profile(leaf.id);
-            if crate::metadata::reads_as_date(text) || is_profile {
+            let is_profile = (leaf.link_density() >= 0.5 && profile(leaf.id)) || opens_with_member(leaf.id);
+            if dates_a_post(text) || is_profile {
                 out.push(j);
             }
         }
@@ -2446,6 +2490,14 @@ mod tests {
             post("maren", "/u/maren", "3 hours ago", "The gates leak both ways when the pond and the sea stand level."),
             post("tom", "/threads/other-question.9/", "Yesterday at 9:14 PM", "Mark the shaft with chalk and watch it."),
         );
+        // A name over its rank in one block; a mention is not an author.
+        let html = html.replace(
+            "</div></main>",
+            "<div class=post><div class=meta><div><a href=/members/kit.3/>kit</a><br>Apprentice</div>\
+             <div><a href=/members/ada.12/>@ada</a> see above</div><div>#4 · 2 hours ago</div></div>\
+             <div class=body><p>The seal on the lower sluice was split along half its length.</p>\
+             <p>Thanks for reading this far, all of you.</p></div></div></div></main>",
+        );
         let page = crate::html::parse_document(&html, "https://mills.example/threads/1").unwrap();
         let models = crate::extract::Models::default();
         let (seg, _, _) = crate::extract::analyse(&page, &models);
@@ -2455,17 +2507,27 @@ mod tests {
         let keep: Vec<usize> = (0..seg.leaves.len())
             .filter(|&i| page.closest(seg.leaves[i].id, |e| e.class.as_ref() == "body").is_some())
             .collect();
-        assert_eq!(keep.len(), 6);
+        assert_eq!(keep.len(), 8);
         let forum = PageType { kind: PageKind::Forum, confidence: 1.0, probabilities: [0.0; 7] };
         let added: Vec<String> = post_headers(&cx, &keep, &forum).into_iter().map(text).collect();
-        // A member's link and a date above each post's text; not a tag's
-        // link, a "Reply", a link to another thread (tom's), a day the
-        // date reader does not know ("Yesterday at 9:14 PM") or a date
-        // below the text.
-        assert_eq!(added, ["ada", "Oct 8, 2024", "maren", "3 hours ago"]);
+        // A member's link (or a line opening with one) and a date above
+        // each post's text ("Yesterday at 9:14 PM", "#4 · 2 hours ago":
+        // `dates_a_post`); not a tag's link, a "Reply", a link to another
+        // thread (tom's), a mention, or a date below the text.
+        assert_eq!(added, ["ada", "Oct 8, 2024", "maren", "3 hours ago", "Yesterday at 9:14 PM", "kit\nApprentice", "#4 · 2 hours ago"]);
         // Only on threads.
         let article = PageType { kind: PageKind::Article, ..forum };
         assert!(post_headers(&cx, &keep, &article).is_empty());
+    }
+
+    #[test]
+    fn a_short_line_that_dates_a_post() {
+        for yes in ["Oct 8, 2024", "#2 · 8 hours ago", "Posted Oct 8, 2024", "Yesterday at 9:14 PM", "today, 10:02", "ada | 3 hours ago", "Edited yesterday"] {
+            assert!(dates_a_post(yes), "{yes}");
+        }
+        for no in ["Reply", "Thanks, that fixed it.", "Member · 393 posts", "Joined the thread", "The day before yesterday's storm"] {
+            assert!(!dates_a_post(no), "{no}");
+        }
     }
 
     #[test]

@@ -9,7 +9,9 @@
 //  - collection.html: a shop's category page, no running text (its items
 //    shown at once, under a line naming the page's kind);
 //  - product.html: a product page whose specifications table the article
-//    keeps (shown once: not listed again as the product's records).
+//    keeps (shown once: not listed again as the product's records);
+//  - forum.html: a thread whose replies open with their author and date
+//    (each post's header, set apart over its text, under a rule).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -297,6 +299,48 @@ test('a product page: its specifications table is shown once, not listed again a
   const md = await readFile(await download.path(), 'utf8');
   assert.ok(md.includes('| Height | 48 cm |'), 'the table in the Markdown');
   assert.ok(!md.includes('**Height**'), 'no records in the Markdown');
+  await reader.close().catch(() => {});
+  await page.close().catch(() => {});
+});
+
+test('a forum thread: each post under a rule, its author and date set apart as its header', async () => {
+  const { page, reader, state } = await read('/reader/forum.html');
+  assert.equal(state, 'ready', 'main#reader data-state');
+  const { result } = await storedArticle(browser.worker, reader.url());
+  assert.equal(result.extraction.pageType.kind, 'forum');
+  const body = reader.locator('article .article-body');
+  assert.equal(await body.locator('> hr').count(), 3, 'a rule between each two of the four posts');
+  // Each post's header: the member's name and rank, then the date, small
+  // and muted over the post's text.
+  assert.deepEqual(await texts(body.locator('p.post-header')), [
+    'ada Apprentice', 'Oct 8, 2024',
+    'maren Master millwright', 'Oct 8, 2024',
+    'ada Apprentice', 'Yesterday at 9:14 PM',
+    'tom Visitor', 'Today at 7:02 AM',
+  ]);
+  assert.equal(await body.locator('p.post-header a').first().getAttribute('href'), `${origin}/members/ada.412/`);
+  const [header, text] = await Promise.all([
+    body.locator('p.post-header').first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize)),
+    body.locator('p:not(.post-header)').first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize)),
+  ]);
+  assert.ok(header < text * 0.9, `the header is smaller than the text (${header} px against ${text})`);
+  // A reply's first line that mentions a member is its text, not a header;
+  // what follows each header is the post's own text.
+  const mention = body.locator('p', { hasText: 'Hi @maren' });
+  assert.equal(await mention.count(), 1);
+  assert.equal(await mention.getAttribute('class'), null);
+  const afterHeaders = await body.locator('p.post-header + p:not(.post-header)').allInnerTexts();
+  assert.equal(afterHeaders.length, 4);
+  assert.ok(afterHeaders[2].startsWith('Hi @maren'), afterHeaders[2]);
+  const bodyText = await body.innerText();
+  assert.ok(!/Reply\s*Quote|Similar threads|Privacy/.test(bodyText), 'no post actions, related threads or footer');
+  // The Markdown export keeps the headers, in emphasis.
+  const [download] = await Promise.all([reader.waitForEvent('download'), reader.click('#save-md')]);
+  const md = await readFile(await download.path(), 'utf8');
+  assert.ok(md.includes('*Oct 8, 2024*'), 'the date in emphasis');
+  assert.ok(md.includes('*Yesterday at 9:14 PM*'), 'a relative date in emphasis');
+  assert.ok(md.includes(`*[ada](${origin}/members/ada.412/)*\\\n*Apprentice*`), 'the author\'s link and rank, a line each');
+  assert.ok(md.includes(`Hi [@maren](${origin}/members/maren.77/)`), 'a mention: the space before the link, not in it');
   await reader.close().catch(() => {});
   await page.close().catch(() => {});
 });
