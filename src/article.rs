@@ -1313,10 +1313,11 @@ fn finish(toks: Vec<Tok>) -> Vec<Inline> {
     // 1. Whitespace.
     let mut collapsed: Vec<Tok> = Vec::with_capacity(toks.len());
     let mut pending_space = false;
-    // Where a wrapper opened while a space was pending: the space goes
-    // before it, not inside ("said <a>ada</a>" is "said " and a link "ada",
-    // not "said" and a link " ada", whose underline would start with the
-    // space), once text follows (none at a line's end).
+    // Where the first wrapper opened since the last text: a space between
+    // words goes before it, not inside, whether the page put it before
+    // the tag or inside ("said <a>ada</a>", "said<a> ada</a>": "said "
+    // and a link "ada", not a link " ada", whose underline would start
+    // with the space), once text follows (none at a line's end).
     let mut space_slot: Option<usize> = None;
     let mut at_line_start = true;
     for t in toks {
@@ -1332,12 +1333,13 @@ fn finish(toks: Vec<Tok>) -> Vec<Inline> {
                         continue;
                     }
                     if std::mem::take(&mut pending_space) {
-                        match space_slot.take() {
+                        match space_slot {
                             // Only the wrappers opened since are after it.
                             Some(slot) => collapsed.insert(slot, Tok::Text(" ".to_string())),
                             None => out.push(' '),
                         }
                     }
+                    space_slot = None;
                     out.push_str(piece);
                     at_line_start = false;
                 }
@@ -1354,7 +1356,7 @@ fn finish(toks: Vec<Tok>) -> Vec<Inline> {
                 at_line_start = true;
             }
             Tok::Open(w) => {
-                if pending_space && space_slot.is_none() {
+                if space_slot.is_none() && !at_line_start {
                     space_slot = Some(collapsed.len());
                 }
                 collapsed.push(Tok::Open(w));
@@ -1588,6 +1590,9 @@ mod tests {
             Tok::Text("more".into()),
         ]);
         assert_eq!(plain(&out), "said ada then\nmore");
+        // The space inside the tag ("said<a> ada</a>") goes before it too.
+        let inside = finish(vec![Tok::Text("said".into()), Tok::Open(link()), Tok::Text(" ada".into()), Tok::Close]);
+        assert!(matches!(&inside[..], [Inline::Text { text }, Inline::Link { children, .. }] if text == "said " && plain(children) == "ada"), "{inside:?}");
         assert!(matches!(&out[0], Inline::Text { text } if text == "said "), "{out:?}");
         assert!(matches!(&out[1], Inline::Link { children, .. } if matches!(&children[..], [Inline::Strong { .. }])), "{out:?}");
         assert!(matches!(&out[2], Inline::Text { text } if text == " then"), "{out:?}");
