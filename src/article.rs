@@ -427,7 +427,7 @@ fn mark_records(b: &Builder, records: &mut [Record]) {
 /// between them, unless one is there. Rules carry no text: the article's
 /// text, its words and its sentences are unchanged (`./build.sh eval`).
 #[inline(never)]
-fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], blocks: Vec<Block>) -> Vec<Block> {
+fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], mut blocks: Vec<Block>) -> Vec<Block> {
     let n = page.nodes.len();
     // The blocks' first nodes at or before each node, so whether a
     // subtree holds one is a difference (node ids are in document order,
@@ -455,7 +455,6 @@ fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], blocks: Ve
         let e = page.element(c)?;
         (id < page.subtree_end(c) && e.tag == tag && first_class(&e.class) == class).then_some(c)
     };
-    let mut blocks = blocks;
     let posts: Vec<Option<NodeId>> = blocks.iter().map(|b| b.nodes().first().and_then(|&id| post_of(id))).collect();
     mark_post_headers(&mut blocks, &posts);
     let mut out = Vec::with_capacity(blocks.len());
@@ -522,7 +521,7 @@ fn mark_post_headers(blocks: &mut [Block], posts: &[Option<NodeId>]) {
 fn inlines_link_to_member(inlines: &[Inline]) -> bool {
     inlines.iter().any(|i| match i {
         Inline::Link { href, children } => {
-            (crate::decision::links_to_member(href) && !plain(children).trim_start().starts_with('@'))
+            (crate::decision::links_to_member(href) && !crate::decision::is_mention(&plain(children)))
                 || inlines_link_to_member(children)
         }
         Inline::Emphasis { children }

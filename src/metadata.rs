@@ -1560,14 +1560,28 @@ fn body_byline(page: &Page, root: Option<NodeId>) -> Option<(NodeId, String)> {
     // help's "author: <i>username</i>") are asked later, as before. Exact
     // bylines on wcxb-dev 0.794 → 0.797, readability 0.711 unchanged
     // (`pith-lab eval`, 2026-12-01).
-    let labelled = |id: NodeId| byline_at(page, id, Hint::Label).filter(|(_, name)| name.trim_start().starts_with(char::is_uppercase));
-    let first_near = near.clone().and_then(|range| range.into_iter().find_map(|id| byline_at(page, id, Hint::Marked).or_else(|| labelled(id))));
-    first_near.or_else(|| {
-        [Hint::Marked, Hint::Label, Hint::ArchiveLink].into_iter().find_map(|hint| {
-            (if hint == Hint::Marked { None } else { near.clone().and_then(|range| byline_in(page, range, hint)) })
-                .or_else(|| byline_in(page, before.clone().chain(after.clone()), hint))
+    // One pass: the first labelled lower-case name met is the label
+    // near the article that the later turn would look for again.
+    let mut near_label = None;
+    let first_near = near.clone().and_then(|range| {
+        range.into_iter().find_map(|id| {
+            byline_at(page, id, Hint::Marked).or_else(|| {
+                let found = byline_at(page, id, Hint::Label)?;
+                if found.1.trim_start().starts_with(char::is_uppercase) {
+                    return Some(found);
+                }
+                near_label.get_or_insert(found);
+                None
+            })
         })
-    })
+    });
+    let elsewhere = |hint: Hint| byline_in(page, before.clone().chain(after.clone()), hint);
+    first_near
+        .or_else(|| elsewhere(Hint::Marked))
+        .or(near_label)
+        .or_else(|| elsewhere(Hint::Label))
+        .or_else(|| near.clone().and_then(|range| byline_in(page, range, Hint::ArchiveLink)))
+        .or_else(|| elsewhere(Hint::ArchiveLink))
 }
 
 /// What marks a byline element: markup that says so, or, only where no
@@ -1664,28 +1678,26 @@ fn byline_in(page: &Page, mut ids: impl Iterator<Item = NodeId>, hint: Hint) -> 
 
 /// The byline `id` holds, if `hint` finds one there ([`byline_in`]).
 fn byline_at(page: &Page, id: NodeId, hint: Hint) -> Option<(NodeId, String)> {
-    {
-        let e = page.element(id)?;
-        if e.hidden {
-            return None;
-        }
-        if hint == Hint::Label {
-            return label_sibling(page, id);
-        }
-        if hint == Hint::ArchiveLink {
-            let text = e.href.as_deref().is_some_and(is_author_archive).then(|| page.text_content_within(id, MAX_BYLINE_CHARS - 1))??;
-            return (!text.is_empty()).then_some((id, text));
-        }
-        let hinted = e.rel().split_whitespace().any(|r| r == "author")
-            || e.itemprop().split_whitespace().any(|p| p == "author")
-            || has_byline_hint(&e.class)
-            || has_byline_hint(e.id());
-        if !hinted {
-            return None;
-        }
-        let text = page.text_content_within(id, MAX_BYLINE_CHARS - 1)?;
-        (!text.is_empty()).then_some((id, text))
+    let e = page.element(id)?;
+    if e.hidden {
+        return None;
     }
+    if hint == Hint::Label {
+        return label_sibling(page, id);
+    }
+    if hint == Hint::ArchiveLink {
+        let text = e.href.as_deref().is_some_and(is_author_archive).then(|| page.text_content_within(id, MAX_BYLINE_CHARS - 1))??;
+        return (!text.is_empty()).then_some((id, text));
+    }
+    let hinted = e.rel().split_whitespace().any(|r| r == "author")
+        || e.itemprop().split_whitespace().any(|p| p == "author")
+        || has_byline_hint(&e.class)
+        || has_byline_hint(e.id());
+    if !hinted {
+        return None;
+    }
+    let text = page.text_content_within(id, MAX_BYLINE_CHARS - 1)?;
+    (!text.is_empty()).then_some((id, text))
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]

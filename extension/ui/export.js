@@ -303,8 +303,7 @@ var PithExport = (() => {
   function mdEmphasiseLines(text) {
     return text.split('\n').map((line) => {
       const hard = line.endsWith('\\');
-      const body = (hard ? line.slice(0, -1) : line).trim();
-      return body ? `*${body}*${hard ? '\\' : ''}` : line;
+      return mdWrap(hard ? line.slice(0, -1) : line, '*') + (hard ? '\\' : '');
     }).join('\n');
   }
 

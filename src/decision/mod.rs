@@ -2119,6 +2119,12 @@ pub fn dates_a_post(text: &str) -> bool {
     })
 }
 
+/// Whether a link's text mentions a member rather than names a post's
+/// author ("@maren", a reply's first words).
+pub fn is_mention(link_text: &str) -> bool {
+    link_text.trim_start().starts_with('@')
+}
+
 /// Whether a link's address is a member's page: a path segment of
 /// [`PROFILE_SEGMENTS`] ("/members/ada.123/", "/u/ada").
 pub fn links_to_member(href: &str) -> bool {
@@ -2225,7 +2231,7 @@ pub fn post_headers(cx: &Context, keep: &[usize], page_type: &PageType) -> Vec<u
     // over "Apprentice" in one block, "gearhead Member · 393 posts").
     let opens_with_member = |id: NodeId| {
         let Some(first) = page.subtree(id).find(|&n| page.text(n).is_some_and(|t| !t.trim().is_empty())) else { return false };
-        if page.text(first).is_some_and(|t| t.trim_start().starts_with('@')) {
+        if page.text(first).is_some_and(is_mention) {
             return false;
         }
         let mut a = Some(first);
