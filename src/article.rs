@@ -427,7 +427,7 @@ fn mark_records(b: &Builder, records: &mut [Record]) {
 /// between them, unless one is there. Rules carry no text: the article's
 /// text, its words and its sentences are unchanged (`./build.sh eval`).
 #[inline(never)]
-fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], mut blocks: Vec<Block>) -> Vec<Block> {
+fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], blocks: Vec<Block>) -> Vec<Block> {
     let n = page.nodes.len();
     // The blocks' first nodes at or before each node, so whether a
     // subtree holds one is a difference (node ids are in document order,
@@ -456,7 +456,7 @@ fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], mut blocks
         (id < page.subtree_end(c) && e.tag == tag && first_class(&e.class) == class).then_some(c)
     };
     let posts: Vec<Option<NodeId>> = blocks.iter().map(|b| b.nodes().first().and_then(|&id| post_of(id))).collect();
-    mark_post_headers(&mut blocks, &posts);
+    let (blocks, posts) = mark_post_headers(blocks, posts);
     let mut out = Vec::with_capacity(blocks.len());
     let mut last: Option<Option<NodeId>> = None;
     for (block, here) in blocks.into_iter().zip(posts) {
@@ -476,43 +476,146 @@ fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], mut blocks
 
 /// The header lines of each post ([`Role::PostHeader`]): in the blocks a
 /// post opens with (`posts`: each block's post, as [`separate_posts`]
-/// finds it), its first paragraphs of at most
+/// finds it), its first lines of at most
 /// [`crate::decision::POST_HEADER_MAX_WORDS`] words, up to the last of
 /// them that links to a member's page ([`crate::decision::links_to_member`])
 /// or dates the post ([`crate::decision::dates_a_post`]: "Posted 3 hours
 /// ago", "#2 · Yesterday at 9:14 PM"), when the post has more after them:
 /// a post of short lines alone is all text ("Thanks, that fixed it." over
 /// nothing is a reply, not a header), and a short line after the date is
-/// the post's own. Which lines the decision keeps is its business
-/// ([`crate::decision::post_headers`]); this says which of the kept ones
-/// the reader should set apart, whichever rule or model kept them.
-fn mark_post_headers(blocks: &mut [Block], posts: &[Option<NodeId>]) {
-    let header_line = |text: &str, inlines: &[Inline]| crate::decision::dates_a_post(text) || inlines_link_to_member(inlines);
+/// the post's own. A line is a paragraph, a heading that links to a
+/// member (XenForo's `<h4>` of the poster's name: not a section of the
+/// post, whose own title links nowhere) or a short one under such a line
+/// (their title, an `<h5>`), or a list of at most
+/// [`POST_HEADER_MAX_ITEMS`] such lines (XenForo's attribution list of
+/// the date and the post's number); headings and lists become paragraphs,
+/// one an item, with the same text (the reader sets them small, not as a
+/// heading of the thread nor as a bulleted list). Which lines the decision
+/// keeps is its business ([`crate::decision::post_headers`]); this says
+/// which of the kept ones the reader should set apart, whichever rule or
+/// model kept them. Returns the blocks and each one's post.
+fn mark_post_headers(blocks: Vec<Block>, posts: Vec<Option<NodeId>>) -> (Vec<Block>, Vec<Option<NodeId>>) {
+    let short = |text: &str| text.split_whitespace().count() <= crate::decision::POST_HEADER_MAX_WORDS as usize;
+    // What a block is as a header: not one (None), or its lines and
+    // whether one of them says who or when.
+    let as_header = |block: &Block| -> Option<bool> {
+        match block {
+            Block::Paragraph { text, inlines, .. } => short(text).then(|| header_line(text, inlines)),
+            Block::Heading { text, inlines, .. } => short(text).then(|| inlines_link_to_member(inlines)),
+            Block::List { items, .. } if items.len() <= POST_HEADER_MAX_ITEMS => {
+                let mut any = false;
+                for item in items {
+                    let [Block::Paragraph { text, inlines, .. }] = item.blocks.as_slice() else { return None };
+                    if !short(text) {
+                        return None;
+                    }
+                    any |= header_line(text, inlines);
+                }
+                Some(any)
+            }
+            // An avatar among the header's lines (its picture, no caption)
+            // stays a figure.
+            Block::Figure { caption, .. } if caption.is_empty() => Some(false),
+            _ => None,
+        }
+    };
+    let mut header = vec![false; blocks.len()];
+    let mut dropped = vec![false; blocks.len()];
     let mut start = 0;
     while start < blocks.len() {
         let post = posts[start];
         let end = start + posts[start..].iter().take_while(|&&p| p == post).count();
-        if post.is_some() {
+        // The thread's first post, when the group leaves it out (its own
+        // class: "message--first"), opens the article.
+        if post.is_some() || start == 0 {
             let mut last_header = None;
             for k in start..end {
-                let Block::Paragraph { text, inlines, .. } = &blocks[k] else { break };
-                if text.split_whitespace().count() > crate::decision::POST_HEADER_MAX_WORDS as usize {
-                    break;
+                match as_header(&blocks[k]) {
+                    None => break,
+                    Some(true) => last_header = Some(k),
+                    // A heading that says neither who nor when is the
+                    // post's title, unless under the name (XenForo's
+                    // `<h5>` of the member's title).
+                    Some(false) if last_header.is_none() && matches!(blocks[k], Block::Heading { .. }) => break,
+                    Some(false) => {}
                 }
-                if header_line(text, inlines) {
-                    last_header = Some(k);
+            }
+            // The member's title as a heading under the last line ("ada"
+            // over "Apprentice" with no date kept) is the header's too.
+            while let Some(h) = last_header.filter(|&h| h + 2 < end) {
+                match &blocks[h + 1] {
+                    Block::Heading { text, inlines, .. } if short(text) && !inlines_link_to_member(inlines) => {
+                        last_header = Some(h + 1)
+                    }
+                    _ => break,
                 }
             }
             if let Some(h) = last_header.filter(|&h| h + 1 < end) {
-                for block in &mut blocks[start..=h] {
-                    if let Block::Paragraph { role, .. } = block {
-                        *role = Some(Role::PostHeader);
+                header[start..=h].fill(true);
+            }
+            // A letter avatar (XenForo's "R" over "ridwan123", both
+            // linking to the member) is left out: the name says it.
+            for k in start..last_header.unwrap_or(start) {
+                if let (Block::Paragraph { text, inlines, .. }, Some(next)) = (&blocks[k], match &blocks[k + 1] {
+                    Block::Paragraph { text, .. } | Block::Heading { text, .. } => Some(text),
+                    _ => None,
+                }) {
+                    let mut chars = text.chars();
+                    if let (Some(c), None) = (chars.next(), chars.next()) {
+                        let initial = next.chars().next().is_some_and(|n| n.to_lowercase().eq(c.to_lowercase()));
+                        dropped[k] = header[k] && c.is_alphanumeric() && initial && inlines_link_to_member(inlines);
                     }
                 }
             }
         }
         start = end;
     }
+    if !header.contains(&true) {
+        return (blocks, posts);
+    }
+    let mut out = Vec::with_capacity(blocks.len());
+    let mut out_posts = Vec::with_capacity(posts.len());
+    let mut push = |block: Block, post: Option<NodeId>| {
+        out.push(block);
+        out_posts.push(post);
+    };
+    for (((block, post), is_header), dropped) in blocks.into_iter().zip(posts).zip(header).zip(dropped) {
+        if dropped {
+            continue;
+        }
+        if !is_header {
+            push(block, post);
+            continue;
+        }
+        match block {
+            Block::Paragraph { inlines, text, nodes, sentences, .. } | Block::Heading { inlines, text, nodes, sentences, .. } => {
+                push(Block::Paragraph { inlines, text, nodes, sentences, role: Some(Role::PostHeader) }, post)
+            }
+            Block::List { items, .. } => {
+                for item in items {
+                    for block in item.blocks {
+                        if let Block::Paragraph { inlines, text, nodes, sentences, .. } = block {
+                            push(Block::Paragraph { inlines, text, nodes, sentences, role: Some(Role::PostHeader) }, post);
+                        }
+                    }
+                }
+            }
+            other => push(other, post),
+        }
+    }
+    (out, out_posts)
+}
+
+/// See [`mark_post_headers`]: a post's header is a list of at most this
+/// many lines (XenForo's attribution list: the date, the post's number,
+/// "Share", a bookmark; a longer list is the post's own).
+pub const POST_HEADER_MAX_ITEMS: usize = 4;
+
+/// Whether a post's header line says who or when: it dates the post or
+/// links to a member.
+#[inline(never)]
+fn header_line(text: &str, inlines: &[Inline]) -> bool {
+    crate::decision::dates_a_post(text) || inlines_link_to_member(inlines)
 }
 
 /// Whether any link among `inlines` goes to a member's page, other than
@@ -1682,7 +1785,7 @@ mod tests {
         };
         let body = "The river path floods every spring, which is why the council built a raised boardwalk.";
         let (q, a, b, c, d, e) = (Some(1), Some(10), Some(20), Some(30), Some(40), Some(50));
-        let mut blocks = vec![
+        let blocks = vec![
             text("Started by ada · 31 replies"),
             text(body),
             member("maren", " · Member · 393 posts"),
@@ -1699,8 +1802,8 @@ mod tests {
             text("A line of more than six words, and no date in it at all"),
             text("Oct 8, 2024"),
         ];
-        let posts = [None, q, a, a, a, a, b, b, c, c, c, d, d, e, e];
-        mark_post_headers(&mut blocks, &posts);
+        let posts = vec![None, q, a, a, a, a, b, b, c, c, c, d, d, e, e];
+        let (blocks, _) = mark_post_headers(blocks, posts);
         let marked: Vec<usize> = (0..blocks.len())
             .filter(|&k| matches!(blocks[k], Block::Paragraph { role: Some(Role::PostHeader), .. }))
             .collect();
@@ -1712,6 +1815,92 @@ mod tests {
         let json = serde_json::to_value(&blocks[2]).unwrap();
         assert_eq!(json["role"], "postHeader");
         assert!(serde_json::to_value(&blocks[4]).unwrap().get("role").is_none());
+    }
+
+    /// XenForo's posts: a letter avatar, the member's name as a heading
+    /// and the date in a list over the text. The heading and the list's
+    /// item become header lines, and the member's title under the name;
+    /// the avatar is left out; the thread's first post, outside the group,
+    /// has its header too; a heading that links nowhere over the date and
+    /// a list of long items are the post's own.
+    #[test]
+    fn a_posts_name_heading_and_date_list_are_its_header() {
+        let link = |who: &str, text: &str| Inline::Link {
+            href: format!("https://forum.example/members/{who}.12/"),
+            children: vec![Inline::Text { text: text.into() }],
+        };
+        let para = |inlines: Vec<Inline>| {
+            let text = plain(&inlines);
+            Block::Paragraph { inlines, text, nodes: vec![], sentences: vec![], role: None }
+        };
+        let heading = |inlines: Vec<Inline>| {
+            let text = plain(&inlines);
+            Block::Heading { level: 4, inlines, text, nodes: vec![], sentences: vec![] }
+        };
+        let list = |lines: &[&str]| Block::List {
+            ordered: false,
+            start: None,
+            items: lines
+                .iter()
+                .map(|l| ListItem { blocks: vec![para(vec![Inline::Text { text: (*l).into() }])], nodes: vec![] })
+                .collect(),
+            nodes: vec![],
+        };
+        let text = |t: &str| para(vec![Inline::Text { text: t.into() }]);
+        let body = "The river path floods every spring, which is why the council built a raised boardwalk.";
+        let long = "A line of more than six words, and no date in it";
+        let (a, b, c, d) = (Some(10), Some(20), Some(30), Some(40));
+        let blocks = vec![
+            heading(vec![link("ada", "ada")]),
+            heading(vec![Inline::Text { text: "Apprentice".into() }]),
+            list(&["Oct 8, 2024"]),
+            text(body),
+            para(vec![link("ridwan", "R")]),
+            heading(vec![link("ridwan", "ridwan123")]),
+            list(&["Nov 2, 2024", "#2"]),
+            text(body),
+            heading(vec![Inline::Text { text: "Boardwalk".into() }]),
+            list(&["Nov 2, 2024"]),
+            text(body),
+            list(&[long, "Nov 3, 2024"]),
+            text(body),
+            heading(vec![link("tom", "tom")]),
+            heading(vec![Inline::Text { text: "Visitor".into() }]),
+            text(body),
+        ];
+        let posts = vec![None, None, None, None, a, a, a, a, b, b, b, c, c, d, d, d];
+        let (blocks, posts) = mark_post_headers(blocks, posts);
+        let shown: Vec<(&str, Option<Role>, Option<NodeId>)> = blocks
+            .iter()
+            .zip(&posts)
+            .map(|(b, &p)| match b {
+                Block::Paragraph { text, role, .. } => (text.as_str(), *role, p),
+                Block::Heading { text, .. } => (text.as_str(), None, p),
+                _ => ("…", None, p),
+            })
+            .collect();
+        let h = Some(Role::PostHeader);
+        assert_eq!(
+            shown,
+            [
+                ("ada", h, None),
+                ("Apprentice", h, None),
+                ("Oct 8, 2024", h, None),
+                (body, None, None),
+                ("ridwan123", h, a),
+                ("Nov 2, 2024", h, a),
+                ("#2", h, a),
+                (body, None, a),
+                ("Boardwalk", None, b),
+                ("…", None, b),
+                (body, None, b),
+                ("…", None, c),
+                (body, None, c),
+                ("tom", h, d),
+                ("Visitor", h, d),
+                (body, None, d),
+            ]
+        );
     }
 
     #[test]

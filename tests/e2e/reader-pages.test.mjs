@@ -12,6 +12,9 @@
 //    keeps (shown once: not listed again as the product's records);
 //  - forum.html: a thread whose replies open with their author and date
 //    (each post's header, set apart over its text, under a rule).
+//  - forum-headings.html: a thread in XenForo's shape (a letter avatar, the
+//    name as a heading, the date in a list): the same header, no heading,
+//    no list, no avatar letter.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -341,6 +344,32 @@ test('a forum thread: each post under a rule, its author and date set apart as i
   assert.ok(md.includes('*Yesterday at 9:14 PM*'), 'a relative date in emphasis');
   assert.ok(md.includes(`*[ada](${origin}/members/ada.412/)*\\\n*Apprentice*`), 'the author\'s link and rank, a line each');
   assert.ok(md.includes(`Hi [@maren](${origin}/members/maren.77/)`), 'a mention: the space before the link, not in it');
+  await reader.close().catch(() => {});
+  await page.close().catch(() => {});
+});
+
+test('a forum thread whose names are headings and dates lists: the same header', async () => {
+  const { page, reader, state } = await read('/reader/forum-headings.html');
+  assert.equal(state, 'ready', 'main#reader data-state');
+  const { result } = await storedArticle(browser.worker, reader.url());
+  assert.equal(result.extraction.pageType.kind, 'forum');
+  const body = reader.locator('article .article-body');
+  assert.equal(await body.locator('> hr').count(), 2, 'a rule between each two of the three posts');
+  // The member's name (an <h4> on the page) and title over each post, the
+  // date where the page's decision kept it: header lines, not a heading of
+  // the thread nor a bulleted list; the letter avatar left out.
+  const headers = await texts(body.locator('p.post-header'));
+  for (const line of ['ada', 'Apprentice', 'ridwan123', 'Master millwright']) {
+    assert.ok(headers.includes(line), `${line} is a header line: ${JSON.stringify(headers)}`);
+  }
+  assert.ok(!headers.some((h) => /^[AR]$/.test(h)), `no letter avatar: ${JSON.stringify(headers)}`);
+  assert.equal(await body.locator('h1, h2, h3, h4, h5, h6').count(), 0, 'no heading in the thread');
+  assert.equal(await body.locator('ul, ol').count(), 0, 'no list in the thread');
+  assert.equal(await body.locator('p.post-header a').first().getAttribute('href'), `${origin}/members/ada.412/`);
+  // Each post's text follows its header.
+  const afterHeaders = await body.locator('p.post-header + p:not(.post-header)').allInnerTexts();
+  assert.equal(afterHeaders.length, 3, JSON.stringify(afterHeaders));
+  assert.ok(afterHeaders[1].startsWith('Water rising through the floor'), afterHeaders[1]);
   await reader.close().catch(() => {});
   await page.close().catch(() => {});
 });
