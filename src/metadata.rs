@@ -987,6 +987,23 @@ pub fn text_similarity(a: &str, b: &str) -> f64 {
 /// following Readability.js's `_getArticleTitle` (its thresholds below).
 pub fn clean_document_title(page: &Page) -> String {
     let original = text::collapse_whitespace(&page.doc_title).trim().to_string();
+    // An empty part at a separator ("| Nuts & Volts Magazine": the site's
+    // template left the page's own title out): the page's only `<h1>`,
+    // else the rest.
+    let empty_part = TITLE_SEPARATORS.iter().find_map(|&c| {
+        let rest = original.strip_prefix(c).filter(|r| r.starts_with(' '));
+        rest.or_else(|| original.strip_suffix(c).filter(|r| r.ends_with(' ')))
+    });
+    if let Some(rest) = empty_part {
+        let mut h1s = (0..page.nodes.len()).filter(|&id| page.tag(id) == Some(Tag::H1));
+        if let (Some(only), None) = (h1s.next(), h1s.next()) {
+            let heading = text::collapse_whitespace(&page.text_content(only)).trim().to_string();
+            if !heading.is_empty() {
+                return heading;
+            }
+        }
+        return rest.trim().to_string();
+    }
     let mut title = original.clone();
     let mut hierarchical = false;
     if let Some((last, _)) = separator(&original, Which::Last) {
@@ -1976,6 +1993,11 @@ mod tests {
         // A short title keeps the whole <title>.
         let p = page("<title>Rivers | Site</title>", "");
         assert_eq!(read(&p, None).title, "Rivers | Site");
+        // Nothing before the separator: the page's only <h1>, else the rest.
+        let p = page("<title> | Nuts &amp; Volts Magazine</title>", "<h1>Electronic Gadgets</h1>");
+        assert_eq!(read(&p, None).title, "Electronic Gadgets");
+        let p = page("<title>Canyons and rivers -</title>", "<h1>One</h1><h1>Two</h1>");
+        assert_eq!(read(&p, None).title, "Canyons and rivers");
     }
 
     #[test]
