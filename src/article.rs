@@ -375,7 +375,7 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata, kind: PageKind,
         b.blocks_of(0)
     };
     if kind == PageKind::Forum {
-        blocks = separate_posts(page, seg, &b.has_kept, blocks);
+        blocks = separate_posts(page, seg, &b.has_kept, &b.kept_leaf, blocks);
     }
     mark_records(&b, records);
     crate::sentences::annotate(&mut blocks);
@@ -427,7 +427,7 @@ fn mark_records(b: &Builder, records: &mut [Record]) {
 /// between them, unless one is there. Rules carry no text: the article's
 /// text, its words and its sentences are unchanged (`./build.sh eval`).
 #[inline(never)]
-fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], blocks: Vec<Block>) -> Vec<Block> {
+fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], kept_leaf: &[bool], blocks: Vec<Block>) -> Vec<Block> {
     let n = page.nodes.len();
     // The blocks' first nodes at or before each node, so whether a
     // subtree holds one is a difference (node ids are in document order,
@@ -443,7 +443,10 @@ fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], blocks: Ve
         block_starts[i + 1] += block_starts[i];
     }
     let holds_block = |id: NodeId| block_starts[page.subtree_end(id).min(n)] > block_starts[id];
-    let Some(posts) = crate::decision::post_group(page, seg, has_kept, &holds_block) else { return blocks };
+    let group = crate::decision::post_group(page, seg, has_kept, &holds_block);
+    let Some(posts) = group.or_else(|| Some(vec![lone_reply(page, seg, has_kept, kept_leaf, &holds_block)?])) else {
+        return blocks;
+    };
     let (Some(e), Some(group_parent)) = (page.element(posts[0]), page.nodes[posts[0]].parent()) else { return blocks };
     let (tag, class) = (e.tag, first_class(&e.class));
     // A node's post: the child of the group's parent whose subtree holds
@@ -472,6 +475,34 @@ fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], blocks: Ve
         out.push(block);
     }
     out
+}
+
+/// A question and its one answer, a post and its one reply: no group of
+/// posts ([`crate::decision::post_group`] wants two), but the kept
+/// content, followed down from the page's root while one child holds it
+/// all, splits into exactly two elements, each with at least
+/// [`crate::decision::POST_MIN_LEAVES`] leaves and a kept line longer
+/// than a header's ([`crate::decision::POST_HEADER_MAX_WORDS`]: not the
+/// member's name beside a lone post's text). Returns the second, the
+/// reply: the reader puts a rule before it.
+fn lone_reply(page: &Page, seg: &Segmentation, has_kept: &[bool], kept_leaf: &[bool], holds: &dyn Fn(NodeId) -> bool) -> Option<NodeId> {
+    let texty = |c: NodeId| {
+        page.element(c).is_some()
+            && seg.sums(c).leaves >= crate::decision::POST_MIN_LEAVES
+            && seg
+                .leaves_in(page, c)
+                .any(|l| kept_leaf[l] && seg.leaves[l].words > crate::decision::POST_HEADER_MAX_WORDS)
+    };
+    let mut n = 0;
+    loop {
+        let mut holding = page.children(n).iter().copied().filter(|&c| has_kept[c] && holds(c));
+        let first = holding.next()?;
+        match (holding.next(), holding.next()) {
+            (None, _) => n = first,
+            (Some(second), None) => return (texty(first) && texty(second)).then_some(second),
+            _ => return None,
+        }
+    }
 }
 
 /// The header lines of each post ([`Role::PostHeader`]): in the blocks a
@@ -1758,6 +1789,57 @@ mod tests {
         assert_eq!(shape, ["Our", "Is", "rule", "It", "Check", "rule", "The", "We", "rule", "Another", "Mark"], "{forum:#?}");
         assert!(!article.iter().any(|b| matches!(b, Block::Rule { .. })));
         assert_eq!(text_of(&forum), text_of(&article));
+    }
+
+    /// A question and its one answer: no group of posts, but the kept
+    /// content splits into the question and the answers; a rule between.
+    /// A lone post whose kept name sits in a cell beside its text has no
+    /// rule between the two.
+    #[test]
+    fn a_question_and_its_one_answer_have_a_rule_between() {
+        let forum_blocks = |html: &str| {
+            let page = crate::html::parse_document(html, "https://mills.example/q/1").unwrap();
+            let models = crate::extract::Models::default();
+            let (seg, mut table, pt) = crate::extract::analyse(&page, &models);
+            let cx = Context::new(&page, &seg);
+            let decision = crate::decision::decide_with(&cx, &mut table, &pt, &models.leaf);
+            let meta = crate::metadata::read(&page, decision.root);
+            build(&cx, &decision, &meta, PageKind::Forum, &mut []).blocks
+        };
+        let shape = |blocks: &[Block]| -> Vec<String> {
+            blocks
+                .iter()
+                .map(|b| match b {
+                    Block::Rule { .. } => "rule".to_string(),
+                    Block::Paragraph { text, .. } => text.split(' ').next().unwrap_or("").to_string(),
+                    _ => "other".to_string(),
+                })
+                .collect()
+        };
+        let html = "<html><head><title>Why does the mill wheel turn backwards at slack water?</title></head><body>\
+             <nav><a href=/>Home</a> <a href=/questions>Questions</a></nav><main>\
+             <h1>Why does the mill wheel turn backwards at slack water?</h1>\
+             <div class=question><p>Our tide mill's wheel turns slowly backwards for a few minutes at every slack water, even with the sluice closed.</p>\
+             <p>Is this a leak in the gates, or does the pond's level explain it? The miller has no idea and neither do we.</p></div>\
+             <div id=answers><h2>1 Answer</h2><div class=answer><div class=body>\
+             <p>It is almost certainly the gates: at slack water the pond and the sea stand level, so any leak runs both ways.</p>\
+             <p>Check the seals on the lower sluice first; they wear where the silt collects every winter.</p>\
+             <div class=signature-line><a href=/u/maren>maren</a> answered in March</div></div></div></div>\
+             </main><footer><a href=/about>About</a></footer></body></html>";
+        let blocks = forum_blocks(html);
+        let shape_of = shape(&blocks);
+        let rule = shape_of.iter().position(|s| s == "rule");
+        let answer = shape_of.iter().position(|s| s == "It");
+        assert!(rule.is_some() && rule < answer && shape_of.iter().filter(|s| *s == "rule").count() == 1, "{shape_of:?}");
+        assert!(shape_of.iter().position(|s| s == "Is") < rule, "{shape_of:?}");
+        let lone = "<html><head><title>Tide mill wheel turns backwards</title></head><body>\
+             <main><h1>Tide mill wheel turns backwards</h1><article class=message>\
+             <div class=user><a href=/members/ada.412/>ada</a></div><div class=main>\
+             <p>Our tide mill's wheel turns slowly backwards for a few minutes at every slack water, even with the sluice closed.</p>\
+             <p>Is this a leak in the gates, or does the pond's level explain it? The miller has no idea and neither do we.</p>\
+             </div></article></main></body></html>";
+        let blocks = forum_blocks(lone);
+        assert!(!blocks.iter().any(|b| matches!(b, Block::Rule { .. })), "{:?}", shape(&blocks));
     }
 
     /// A post's header lines: its author (a member's page) and date over
