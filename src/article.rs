@@ -1125,6 +1125,7 @@ impl<'a> Builder<'a> {
                             out.push(Block::Heading { level, inlines, text, nodes: nodes.to_vec(), sentences: Vec::new() })
                         }
                     }
+                    None if text::separates_only(&text) => {}
                     None => {
                         self.last_heading.clear();
                         out.push(Block::Paragraph { inlines, text, nodes: nodes.to_vec(), sentences: Vec::new(), role: None })
@@ -1749,6 +1750,25 @@ mod tests {
         assert_eq!(paragraphs.len(), 2, "{paragraphs:?}");
         assert!(!out.text.contains('\u{200D}'), "{:?}", out.text);
         assert!(out.text.contains("night\u{200B}and day"), "{:?}", out.text);
+    }
+
+    /// A paragraph of punctuation alone (a spacer "—", a stray "/") is no
+    /// block; a line of symbols is.
+    #[test]
+    fn a_paragraph_of_punctuation_alone_is_no_block() {
+        assert!(text::separates_only(" — "));
+        assert!(text::separates_only("– – – – –"));
+        assert!(text::separates_only("/"));
+        assert!(text::separates_only("********"));
+        assert!(!text::separates_only("★★★★★"));
+        assert!(!text::separates_only("1 / 4"));
+        assert!(!text::separates_only("A."));
+        let p = "The mill pond fills at high tide and the gates close behind it, holding the water back.";
+        let html = format!("<html><body><article><h1>Tide mills</h1><p>{p}</p><p>—</p><p>{p}</p><p>/</p><p>★★★★★</p><p>{p}</p></article></body></html>");
+        let page = crate::html::parse_document(&html, "https://mills.example/tide").unwrap();
+        let out = crate::extract::extract(&page, &crate::extract::Options::default()).unwrap();
+        let paragraphs: Vec<&str> = out.blocks.iter().filter_map(|b| match b { Block::Paragraph { text, .. } => Some(text.as_str()), _ => None }).collect();
+        assert_eq!(paragraphs, [p, p, "★★★★★", p]);
     }
     /// A question and its answers: on a forum page a rule between the
     /// question and each answer (the accepted one too, whatever its other

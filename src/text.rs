@@ -47,6 +47,20 @@ pub fn draws_nothing(text: &str) -> bool {
     text.chars().all(|c| c.is_whitespace() || ZERO_WIDTH_MARKS.contains(&c))
 }
 
+/// Marks a line of them alone says nothing with ([`separates_only`]):
+/// dashes, bullets and dots that pages set as spacers between blocks (a
+/// lone "—", "– – –", "•", "…"), besides ASCII punctuation.
+pub const SPACER_MARKS: &[char] = &['\u{2010}', '\u{2012}', '\u{2013}', '\u{2014}', '\u{2015}', '\u{2022}', '\u{2026}', '\u{00B7}', '\u{00A6}'];
+
+/// Whether `text` is punctuation and [`SPACER_MARKS`] alone (with
+/// whitespace and [`ZERO_WIDTH_MARKS`]): a spacer, a stray "/" or ")" left
+/// between blocks, no paragraph in the article ([`crate::article`]): 59
+/// paragraphs over every other wcxb-dev page (".", "/", ")", "—",
+/// "********"), none of them text. A symbol is kept ("★★★★★", "💡").
+pub fn separates_only(text: &str) -> bool {
+    text.chars().all(|c| c.is_whitespace() || c.is_ascii_punctuation() || SPACER_MARKS.contains(&c) || ZERO_WIDTH_MARKS.contains(&c))
+}
+
 /// Scripts written without spaces between words: each character counts as
 /// one word (Han, Hiragana, Katakana). Seed 000 measured Chinese pages, where
 /// WordNum can only mean characters.
