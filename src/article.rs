@@ -374,12 +374,43 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata, kind: PageKind,
     } else {
         b.blocks_of(0)
     };
+    drop_repeats(page, &mut blocks);
     if kind == PageKind::Forum {
         blocks = separate_posts(page, seg, &b.has_kept, &b.kept_leaf, blocks);
     }
     mark_records(&b, records);
     crate::sentences::annotate(&mut blocks);
     Article { blocks }
+}
+
+/// A paragraph or heading that says again what the block just before it
+/// says, from another part of the page (a page's phone and desktop copies
+/// of one line, a card's label over its own heading), is shown once: as
+/// the heading, where one of the two is. Two sibling paragraphs (or
+/// headings) that say the same are the page's own (a song's refrain, the readability set's
+/// repeated "Lorem ipsum" paragraphs, which its truths keep twice).
+fn drop_repeats(page: &Page, blocks: &mut Vec<Block>) {
+    let line = |b: &Block| match b {
+        Block::Paragraph { text, .. } | Block::Heading { text, .. } => Some(text.clone()),
+        _ => None,
+    };
+    let parent = |b: &Block| b.nodes().first().and_then(|&n| page.nodes.get(n)?.parent());
+    let mut out: Vec<Block> = Vec::with_capacity(blocks.len());
+    for block in blocks.drain(..) {
+        let repeats = out.last().is_some_and(|last| {
+            let apart = parent(last) != parent(&block) || matches!(block, Block::Heading { .. }) != matches!(last, Block::Heading { .. });
+            line(&block).is_some() && line(last) == line(&block) && apart
+        });
+        match out.last_mut() {
+            Some(last) if repeats => {
+                if matches!(block, Block::Heading { .. }) {
+                    *last = block;
+                }
+            }
+            _ => out.push(block),
+        }
+    }
+    *blocks = out;
 }
 
 /// Sets each record's [`Record::in_article`] from what the builder kept.
@@ -1750,6 +1781,33 @@ mod tests {
         assert_eq!(paragraphs.len(), 2, "{paragraphs:?}");
         assert!(!out.text.contains('\u{200D}'), "{:?}", out.text);
         assert!(out.text.contains("night\u{200B}and day"), "{:?}", out.text);
+    }
+
+    /// A line said again right after from another part of the page is
+    /// shown once (as the heading, where one is); two sibling paragraphs
+    /// that say the same are both kept.
+    #[test]
+    fn a_line_repeated_from_elsewhere_is_shown_once() {
+        let p = "The mill pond fills at high tide and the gates close behind it, holding the water back.";
+        let q = "At low tide the miller opens the sluice and the wheel turns for hours while the sea is out.";
+        let r = "In winter the miller mends the gates and the wheel, and the pond is drained to clear the silt.";
+        let html = format!(
+            "<html><head><title>Tide mills</title></head><body><article><h1>Tide mills</h1><p>{p}</p>\
+             <div class=phone><p>{q}</p></div><div class=desktop><p>{q}</p></div>\
+             <div class=card><p class=label>The miller's year</p><h2>The miller's year</h2><p>{r}</p><p>{r}</p></div></article></body></html>"
+        );
+        let page = crate::html::parse_document(&html, "https://mills.example/tide").unwrap();
+        let out = crate::extract::extract(&page, &crate::extract::Options::default()).unwrap();
+        let shape: Vec<(&str, &str)> = out
+            .blocks
+            .iter()
+            .filter_map(|b| match b {
+                Block::Paragraph { text, .. } => Some(("p", text.as_str())),
+                Block::Heading { text, .. } => Some(("h", text.as_str())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(shape, [("p", p), ("p", q), ("h", "The miller's year"), ("p", r), ("p", r)], "{shape:#?}");
     }
 
     /// A paragraph of punctuation alone (a spacer "—", a stray "/") is no
