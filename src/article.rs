@@ -390,27 +390,38 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata, kind: PageKind,
 /// headings) that say the same are the page's own (a song's refrain, the readability set's
 /// repeated "Lorem ipsum" paragraphs, which its truths keep twice).
 fn drop_repeats(page: &Page, blocks: &mut Vec<Block>) {
-    let line = |b: &Block| match b {
-        Block::Paragraph { text, .. } | Block::Heading { text, .. } => Some(text.clone()),
-        _ => None,
-    };
-    let parent = |b: &Block| b.nodes().first().and_then(|&n| page.nodes.get(n)?.parent());
-    let mut out: Vec<Block> = Vec::with_capacity(blocks.len());
-    for block in blocks.drain(..) {
-        let repeats = out.last().is_some_and(|last| {
-            let apart = parent(last) != parent(&block) || matches!(block, Block::Heading { .. }) != matches!(last, Block::Heading { .. });
-            line(&block).is_some() && line(last) == line(&block) && apart
-        });
-        match out.last_mut() {
-            Some(last) if repeats => {
-                if matches!(block, Block::Heading { .. }) {
-                    *last = block;
-                }
-            }
-            _ => out.push(block),
+    // A line's text and whether it is a heading.
+    fn line(b: &Block) -> Option<(&str, bool)> {
+        match b {
+            Block::Paragraph { text, .. } => Some((text, false)),
+            Block::Heading { text, .. } => Some((text, true)),
+            _ => None,
         }
     }
-    *blocks = out;
+    let parent = |b: &Block| b.nodes().first().and_then(|&n| page.nodes.get(n)?.parent());
+    // One pass against the last block kept, then one removal pass (a
+    // page of 100,000 copies of a line stays linear).
+    let mut dropped = vec![false; blocks.len()];
+    let mut last = 0;
+    for k in 1..blocks.len() {
+        let (kept, block) = (&blocks[last], &blocks[k]);
+        let repeats = match (line(kept), line(block)) {
+            (Some((a, a_heading)), Some((b, b_heading))) => a == b && (a_heading != b_heading || parent(kept) != parent(block)),
+            _ => false,
+        };
+        // Of the two, the heading stays.
+        if repeats && !line(block).is_some_and(|(_, h)| h) {
+            dropped[k] = true;
+        } else {
+            dropped[last] |= repeats;
+            last = k;
+        }
+    }
+    let mut k = 0;
+    blocks.retain(|_| {
+        k += 1;
+        !dropped[k - 1]
+    });
 }
 
 /// Sets each record's [`Record::in_article`] from what the builder kept.
