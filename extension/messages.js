@@ -89,7 +89,8 @@
  * heading:     {level: 1..6, inlines: Inline[], text: string, sentences: number[]}
  * paragraph:   {inlines: Inline[], text: string, sentences: number[], role?: 'postHeader'}
  *              role postHeader: a line of a forum post's header (author, standing, date),
- *              shown small above the post's text
+ *              shown small above the post's text (also where the page made the
+ *              name a heading or the date a list's item: one paragraph a line)
  * list:        {ordered: boolean, start?: number, items: {blocks: Block[], nodes: number[]}[]}
  * quote:       {blocks: Block[]}
  * code:        {text: string (lines joined by \n, spacing kept), lang?: string}
