@@ -1717,6 +1717,18 @@ pub fn best_candidate(srcset: &str) -> Option<String> {
 mod tests {
     use super::*;
 
+    /// The blocks of page `html` (at `url`), built as each of `kinds`
+    /// with the shipped models' decision.
+    fn blocks_as(html: &str, url: &str, kinds: &[PageKind]) -> Vec<Vec<Block>> {
+        let page = crate::html::parse_document(html, url).unwrap();
+        let models = crate::extract::Models::default();
+        let (seg, mut table, pt) = crate::extract::analyse(&page, &models);
+        let cx = Context::new(&page, &seg);
+        let decision = crate::decision::decide_with(&cx, &mut table, &pt, &models.leaf);
+        let meta = crate::metadata::read(&page, decision.root);
+        kinds.iter().map(|&kind| build(&cx, &decision, &meta, kind, &mut []).blocks).collect()
+    }
+
     #[test]
     fn srcset_candidates() {
         assert_eq!(best_candidate("a.jpg 400w, b.jpg 800w, c.jpg 3000w").as_deref(), Some("b.jpg"));
@@ -1862,14 +1874,9 @@ mod tests {
             answer("answer accepted", "ada", "The pond's level cannot push the wheel backwards unless water runs out through the race, which needs a gap somewhere.", "We had the same thing at Eling and it was the wooden paddles of the lower gate, which had warped in a hot summer."),
             answer("answer", "tom", "Another possibility is the wheel's own inertia and the shaft's play, which can look like a reversal for a turn or two.", "Mark the shaft with chalk and watch it at the next slack water before taking the gates apart."),
         );
-        let page = crate::html::parse_document(&html, "https://mills.example/q/1").unwrap();
-        let models = crate::extract::Models::default();
-        let (seg, mut table, pt) = crate::extract::analyse(&page, &models);
-        let cx = Context::new(&page, &seg);
-        let decision = crate::decision::decide_with(&cx, &mut table, &pt, &models.leaf);
-        let meta = crate::metadata::read(&page, decision.root);
-        let forum = build(&cx, &decision, &meta, PageKind::Forum, &mut []).blocks;
-        let article = build(&cx, &decision, &meta, PageKind::Article, &mut []).blocks;
+        let [forum, article] = &blocks_as(&html, "https://mills.example/q/1", &[PageKind::Forum, PageKind::Article])[..] else {
+            unreachable!()
+        };
         let shape: Vec<&str> = forum
             .iter()
             .map(|b| match b {
@@ -1889,15 +1896,7 @@ mod tests {
     /// rule between the two.
     #[test]
     fn a_question_and_its_one_answer_have_a_rule_between() {
-        let forum_blocks = |html: &str| {
-            let page = crate::html::parse_document(html, "https://mills.example/q/1").unwrap();
-            let models = crate::extract::Models::default();
-            let (seg, mut table, pt) = crate::extract::analyse(&page, &models);
-            let cx = Context::new(&page, &seg);
-            let decision = crate::decision::decide_with(&cx, &mut table, &pt, &models.leaf);
-            let meta = crate::metadata::read(&page, decision.root);
-            build(&cx, &decision, &meta, PageKind::Forum, &mut []).blocks
-        };
+        let forum_blocks = |html: &str| blocks_as(html, "https://mills.example/q/1", &[PageKind::Forum]).remove(0);
         let shape = |blocks: &[Block]| -> Vec<String> {
             blocks
                 .iter()
@@ -1943,13 +1942,7 @@ mod tests {
             "<html><head><title>The river path</title></head><body><main><article><h1>The river path</h1>\
              <p>{para}</p><p>{para}</p><hr><h2>The boardwalk</h2><hr><p>{para}</p><p>{para}</p><hr><p>{para}</p></article></main></body></html>"
         );
-        let page = crate::html::parse_document(&html, "https://river.example/path").unwrap();
-        let models = crate::extract::Models::default();
-        let (seg, mut table, pt) = crate::extract::analyse(&page, &models);
-        let cx = Context::new(&page, &seg);
-        let decision = crate::decision::decide_with(&cx, &mut table, &pt, &models.leaf);
-        let meta = crate::metadata::read(&page, decision.root);
-        let blocks = build(&cx, &decision, &meta, PageKind::Article, &mut []).blocks;
+        let blocks = blocks_as(&html, "https://river.example/path", &[PageKind::Article]).remove(0);
         let shape: Vec<&str> = blocks
             .iter()
             .map(|b| match b {
