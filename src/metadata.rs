@@ -995,8 +995,7 @@ pub fn clean_document_title(page: &Page) -> String {
         rest.or_else(|| original.strip_suffix(c).filter(|r| r.ends_with(' ')))
     });
     if let Some(rest) = empty_part {
-        let mut h1s = (0..page.nodes.len()).filter(|&id| page.tag(id) == Some(Tag::H1));
-        if let (Some(only), None) = (h1s.next(), h1s.next()) {
+        if let Some(only) = only_h1(page) {
             let heading = text::collapse_whitespace(&page.text_content(only)).trim().to_string();
             if !heading.is_empty() {
                 return heading;
@@ -1033,9 +1032,7 @@ pub fn clean_document_title(page: &Page) -> String {
     } else {
         let chars = original.chars().count();
         if !(MIN_TITLE_CHARS..=MAX_TITLE_CHARS).contains(&chars) {
-            let h1s: Vec<NodeId> =
-                (0..page.nodes.len()).filter(|&id| page.tag(id) == Some(Tag::H1)).collect();
-            if let [only] = h1s[..] {
+            if let Some(only) = only_h1(page) {
                 title = page.text_content(only);
             }
         }
@@ -1046,6 +1043,15 @@ pub fn clean_document_title(page: &Page) -> String {
         title = original;
     }
     title
+}
+
+/// The page's `<h1>`, when it has exactly one.
+fn only_h1(page: &Page) -> Option<NodeId> {
+    let mut h1s = (0..page.nodes.len()).filter(|&id| page.tag(id) == Some(Tag::H1));
+    match (h1s.next(), h1s.next()) {
+        (Some(only), None) => Some(only),
+        _ => None,
+    }
 }
 
 #[derive(Clone, Copy)]

@@ -428,11 +428,11 @@ fn check_no_lost_text(page: &Page, out: &Extraction) -> Result<(), TestCaseError
     let mut found = std::collections::HashSet::new();
     for leaf in kept.into_iter().filter(|l| Some(l.id) != headline && !is_byline(l)) {
         let want = visible_text(page, leaf);
-        // A leaf of zero-width marks alone makes no block (a spacer
-        // paragraph, `text::draws_nothing`), nor one of punctuation alone
-        // (`text::separates_only`: a lone "—" or "/"; not searched for, as
-        // a "," would match inside a later leaf).
-        if pith::text::draws_nothing(&want) || pith::text::separates_only(&want) {
+        // A leaf of zero-width marks or punctuation alone makes no block
+        // (`text::separates_only`, which `text::draws_nothing` implies: a
+        // spacer, a lone "—" or "/"; not searched for, as a "," would match
+        // inside a later leaf).
+        if pith::text::separates_only(&want) {
             continue;
         }
         // (A repeat is not searched for: it may be gone, and a search could
