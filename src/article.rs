@@ -466,7 +466,9 @@ fn mark_records(b: &Builder, records: &mut [Record]) {
 /// article's blocks (not the rows of one table); a top-level block belongs
 /// to the group's member it is in, or to none (the question above its
 /// answers), and where that changes from one block to the next a rule goes
-/// between them, unless one is there. Rules carry no text: the article's
+/// between them, unless one is there; above the headings that end the
+/// blocks before, when they do (a heading titles what follows it, not
+/// what it follows). Rules carry no text: the article's
 /// text, its words and its sentences are unchanged (`./build.sh eval`).
 #[inline(never)]
 fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], kept_leaf: &[bool], blocks: Vec<Block>) -> Vec<Block> {
@@ -507,9 +509,7 @@ fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], kept_leaf:
     for (block, here) in blocks.into_iter().zip(posts) {
         let is_rule = matches!(block, Block::Rule { .. });
         if !is_rule && last.is_some_and(|p| p != here) && !matches!(out.last(), Some(Block::Rule { .. })) {
-            // No node: the rule is between posts, not one of the page's
-            // (the overlay outlines no block for it).
-            out.push(Block::Rule { nodes: Vec::new() });
+            rule_between_posts(&mut out);
         }
         if !is_rule {
             last = Some(here);
@@ -517,6 +517,23 @@ fn separate_posts(page: &Page, seg: &Segmentation, has_kept: &[bool], kept_leaf:
         out.push(block);
     }
     out
+}
+
+/// Puts the rule between the blocks so far (`out`, one post's last) and
+/// the next post's. No node: the rule is between posts, not one of the
+/// page's (the overlay outlines no block for it). Headings that end the
+/// blocks so far title what follows ("Comments" over a post's comments, a
+/// contributor's name over their list): the rule goes above them, or
+/// nowhere when a rule or the article's start is there; under a post's
+/// header they are that post's own title, and it goes below.
+fn rule_between_posts(out: &mut Vec<Block>) {
+    let at = out.len() - out.iter().rev().take_while(|b| matches!(b, Block::Heading { .. })).count();
+    match at.checked_sub(1).map(|i| &out[i]) {
+        _ if at == out.len() => out.push(Block::Rule { nodes: Vec::new() }),
+        Some(Block::Paragraph { role: Some(Role::PostHeader), .. }) => out.push(Block::Rule { nodes: Vec::new() }),
+        None | Some(Block::Rule { .. }) => {}
+        Some(_) => out.insert(at, Block::Rule { nodes: Vec::new() }),
+    }
 }
 
 /// A question and its one answer, a post and its one reply: no group of
@@ -561,9 +578,14 @@ fn lone_reply(page: &Page, seg: &Segmentation, has_kept: &[bool], kept_leaf: &[b
 /// post, whose own title links nowhere) or a short one under such a line
 /// (their title, an `<h5>`), or a list of at most
 /// [`POST_HEADER_MAX_ITEMS`] such lines (XenForo's attribution list of
-/// the date and the post's number); headings and lists become paragraphs,
-/// one an item, with the same text (the reader sets them small, not as a
-/// heading of the thread nor as a bulleted list). Which lines the decision
+/// the date and the post's number; a paragraph of such lines, broken, the
+/// same), its items' lists counted as lines too
+/// (Invision Community's author pane: the name's heading, "Members", a
+/// list of the post count alone, the day they joined); headings and lists
+/// become paragraphs, one a line, with the same text (the reader sets them
+/// small, not as a heading of the thread nor as a bulleted list). A line
+/// said again in the same post's header (a phone layout's name and date
+/// over the desktop's, both on the page) is shown once. Which lines the decision
 /// keeps is its business ([`crate::decision::post_headers`]); this says
 /// which of the kept ones the reader should set apart, whichever rule or
 /// model kept them. Returns the blocks and each one's post.
@@ -573,18 +595,18 @@ fn mark_post_headers(blocks: Vec<Block>, posts: Vec<Option<NodeId>>) -> (Vec<Blo
     // whether one of them says who or when.
     let as_header = |block: &Block| -> Option<bool> {
         match block {
-            Block::Paragraph { text, inlines, .. } => short(text).then(|| header_line(text, inlines)),
+            // A paragraph of short lines (MyBB's "Posts: 96", "Threads:
+            // 11", "Joined: Feb 2011" under the name, one block with line
+            // breaks) is as many lines.
+            Block::Paragraph { text, inlines, .. }
+                if short(text) || (text.lines().count() <= POST_HEADER_MAX_ITEMS && text.lines().all(&short)) =>
+            {
+                Some(header_line(text, inlines))
+            }
             Block::Heading { text, inlines, .. } => short(text).then(|| inlines_link_to_member(inlines)),
-            Block::List { items, .. } if items.len() <= POST_HEADER_MAX_ITEMS => {
-                let mut any = false;
-                for item in items {
-                    let [Block::Paragraph { text, inlines, .. }] = item.blocks.as_slice() else { return None };
-                    if !short(text) {
-                        return None;
-                    }
-                    any |= header_line(text, inlines);
-                }
-                Some(any)
+            Block::List { items, .. } => {
+                let (mut lines, mut any) = (0, false);
+                header_list(items, &short, &mut lines, &mut any).then_some(any)
             }
             // An avatar among the header's lines (its picture, no caption)
             // stays a figure.
@@ -652,36 +674,80 @@ fn mark_post_headers(blocks: Vec<Block>, posts: Vec<Option<NodeId>>) -> (Vec<Blo
         out.push(block);
         out_posts.push(post);
     };
+    // The lines of the header being written (and its post), to show each once.
+    let mut said: Vec<String> = Vec::new();
+    let mut said_post = None;
     for (((block, post), is_header), dropped) in blocks.into_iter().zip(posts).zip(header).zip(dropped) {
         if dropped {
             continue;
         }
         if !is_header {
+            said.clear();
             push(block, post);
             continue;
         }
-        match block {
-            Block::Paragraph { inlines, text, nodes, sentences, .. } | Block::Heading { inlines, text, nodes, sentences, .. } => {
-                push(Block::Paragraph { inlines, text, nodes, sentences, role: Some(Role::PostHeader) }, post)
-            }
-            Block::List { items, .. } => {
-                for item in items {
-                    for block in item.blocks {
-                        if let Block::Paragraph { inlines, text, nodes, sentences, .. } = block {
-                            push(Block::Paragraph { inlines, text, nodes, sentences, role: Some(Role::PostHeader) }, post);
-                        }
+        if said_post != Some(post) {
+            said.clear();
+            said_post = Some(post);
+        }
+        let mut lines = Vec::new();
+        header_lines(block, &mut lines);
+        for line in lines {
+            match line {
+                Block::Paragraph { inlines, text, nodes, sentences, .. } => {
+                    if said.contains(&text) {
+                        continue;
                     }
+                    said.push(text.clone());
+                    push(Block::Paragraph { inlines, text, nodes, sentences, role: Some(Role::PostHeader) }, post)
                 }
+                other => push(other, post),
             }
-            other => push(other, post),
         }
     }
     (out, out_posts)
 }
 
+/// Whether a list is a post's header lines (see [`mark_post_headers`]):
+/// each item one short paragraph, one short heading, or a list that is
+/// too, at most [`POST_HEADER_MAX_ITEMS`] lines in all; `any` is set where
+/// one of them says who or when, and `lines` counts them.
+fn header_list(items: &[ListItem], short: &dyn Fn(&str) -> bool, lines: &mut usize, any: &mut bool) -> bool {
+    items.iter().all(|item| {
+        *lines += 1;
+        match item.blocks.as_slice() {
+            [Block::Paragraph { text, inlines, .. }] if short(text) => *any |= header_line(text, inlines),
+            [Block::Heading { text, inlines, .. }] if short(text) => *any |= inlines_link_to_member(inlines),
+            [Block::List { items, .. }] => {
+                *lines -= 1;
+                return header_list(items, short, lines, any);
+            }
+            _ => return false,
+        }
+        *lines <= POST_HEADER_MAX_ITEMS
+    })
+}
+
+/// A header block as its lines: paragraphs (a heading's text, a list's
+/// items', depth first), other blocks (an avatar) as they are.
+fn header_lines(block: Block, out: &mut Vec<Block>) {
+    match block {
+        Block::Heading { inlines, text, nodes, sentences, .. } => {
+            out.push(Block::Paragraph { inlines, text, nodes, sentences, role: None })
+        }
+        Block::List { items, .. } => {
+            for block in items.into_iter().flat_map(|item| item.blocks) {
+                header_lines(block, out);
+            }
+        }
+        other => out.push(other),
+    }
+}
+
 /// See [`mark_post_headers`]: a post's header is a list of at most this
 /// many lines (XenForo's attribution list: the date, the post's number,
-/// "Share", a bookmark; a longer list is the post's own).
+/// "Share", a bookmark; Invision Community's author pane: "Members", the
+/// post count, the day they joined; a longer list is the post's own).
 pub const POST_HEADER_MAX_ITEMS: usize = 4;
 
 /// Whether a post's header line says who or when: it dates the post or
@@ -1933,6 +1999,45 @@ mod tests {
         assert!(!blocks.iter().any(|b| matches!(b, Block::Rule { .. })), "{:?}", shape(&blocks));
     }
 
+    #[test]
+    fn a_rule_between_posts_goes_above_the_headings_that_end_the_one_before() {
+        let para = |t: &str, role: Option<Role>| Block::Paragraph {
+            inlines: vec![Inline::Text { text: t.into() }],
+            text: t.into(),
+            nodes: vec![],
+            sentences: vec![],
+            role,
+        };
+        let heading = |t: &str| Block::Heading { level: 3, inlines: vec![Inline::Text { text: t.into() }], text: t.into(), nodes: vec![], sentences: vec![] };
+        let rule = || Block::Rule { nodes: vec![] };
+        let shape = |blocks: &[Block]| -> String {
+            blocks
+                .iter()
+                .map(|b| match b {
+                    Block::Rule { .. } => "-".to_string(),
+                    Block::Paragraph { text, .. } | Block::Heading { text, .. } => text.clone(),
+                    _ => "?".to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let after = |mut blocks: Vec<Block>| {
+            rule_between_posts(&mut blocks);
+            shape(&blocks)
+        };
+        let h = Some(Role::PostHeader);
+        // A post's text: the rule after it.
+        assert_eq!(after(vec![para("text", None)]), "text -");
+        // "Comments" after an answer's text titles the comments.
+        assert_eq!(after(vec![para("text", None), heading("Comments")]), "text - Comments");
+        assert_eq!(after(vec![para("text", None), heading("Comments"), heading("Newest")]), "text - Comments Newest");
+        // A rule or the article's start already above them: no second one.
+        assert_eq!(after(vec![para("text", None), rule(), heading("sunaurus")]), "text - sunaurus");
+        assert_eq!(after(vec![heading("Replies")]), "Replies");
+        // Under a post's header the heading is that post's title.
+        assert_eq!(after(vec![para("Oct 28, 2023", h), heading("Beware of resellers")]), "Oct 28, 2023 Beware of resellers -");
+    }
+
     /// The page's rules between kept paragraphs are kept, one under a
     /// heading (a line under a section's title) is not.
     #[test]
@@ -2094,6 +2199,80 @@ mod tests {
                 ("tom", h, d),
                 ("Visitor", h, d),
                 (body, None, d),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_author_panes_lists_and_broken_lines_are_its_header_shown_once() {
+        // Invision Community: a phone layout's name and date, then the
+        // desktop's author pane (the name's heading and a list of
+        // "Members", a list of the post count alone, the day they
+        // joined), then the date again, over the post.
+        let link = |who: &str, text: &str| Inline::Link {
+            href: format!("https://forum.example/profile/12-{who}/"),
+            children: vec![Inline::Text { text: text.into() }],
+        };
+        let para = |inlines: Vec<Inline>| {
+            let text = plain(&inlines);
+            Block::Paragraph { inlines, text, nodes: vec![], sentences: vec![], role: None }
+        };
+        let text = |t: &str| para(vec![Inline::Text { text: t.into() }]);
+        let item = |block: Block| ListItem { blocks: vec![block], nodes: vec![] };
+        let list = |items: Vec<ListItem>| Block::List { ordered: false, start: None, items, nodes: vec![] };
+        let pane = |more: Vec<ListItem>| {
+            let mut items = vec![item(text("Members")), item(list(vec![item(para(vec![link("pop", "22.6k")]))]))];
+            items.extend(more);
+            list(items)
+        };
+        let body = "If money is no objection, why not buy both and see which one meets your needs?";
+        let (a, b, c, d) = (Some(10), Some(20), Some(30), Some(40));
+        let blocks = vec![
+            para(vec![link("pop", "pop")]),
+            text("Posted August 26"),
+            para(vec![link("pop", "pop")]),
+            pane(vec![item(text("April 10, 2009"))]),
+            text("Posted August 26"),
+            text(body),
+            // Five lines in the pane: the post's own list, not a header.
+            pane(vec![item(text("one")), item(text("two")), item(text("three"))]),
+            text(body),
+            // MyBB: the member's counts, one paragraph of broken lines.
+            text("Posts: 96\nThreads: 11\nJoined: Feb 2011"),
+            text("2019-02-24, 02:31 AM"),
+            text(body),
+            text("Posts: 96\nThreads: 11\nJoined: Feb 2011\nReputation: 1\nWarnings: 0"),
+            text("2019-02-24, 02:31 AM"),
+            text(body),
+        ];
+        let posts = vec![a, a, a, a, a, a, b, b, c, c, c, d, d, d];
+        let (blocks, _) = mark_post_headers(blocks, posts);
+        let shown: Vec<(&str, Option<Role>)> = blocks
+            .iter()
+            .map(|b| match b {
+                Block::Paragraph { text, role, .. } => (text.as_str(), *role),
+                _ => ("…", None),
+            })
+            .collect();
+        let h = Some(Role::PostHeader);
+        assert_eq!(
+            shown,
+            [
+                ("pop", h),
+                ("Posted August 26", h),
+                ("Members", h),
+                ("22.6k", h),
+                ("April 10, 2009", h),
+                (body, None),
+                ("…", None),
+                (body, None),
+                ("Posts: 96\nThreads: 11\nJoined: Feb 2011", h),
+                ("2019-02-24, 02:31 AM", h),
+                (body, None),
+                // Five lines: the post's own.
+                ("Posts: 96\nThreads: 11\nJoined: Feb 2011\nReputation: 1\nWarnings: 0", None),
+                ("2019-02-24, 02:31 AM", None),
+                (body, None),
             ]
         );
     }

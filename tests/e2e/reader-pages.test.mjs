@@ -15,6 +15,9 @@
 //  - forum-headings.html: a thread in XenForo's shape (a letter avatar, the
 //    name as a heading, the date in a list): the same header, no heading,
 //    no list, no avatar letter.
+//  - forum-panes.html: a thread in Invision Community's shape (an author
+//    pane of nested lists, the phone layout's name and date shown too):
+//    the same header, each line once, no heading, no list.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -370,6 +373,41 @@ test('a forum thread whose names are headings and dates lists: the same header',
   const afterHeaders = await body.locator('p.post-header + p:not(.post-header)').allInnerTexts();
   assert.equal(afterHeaders.length, 3, JSON.stringify(afterHeaders));
   assert.ok(afterHeaders[1].startsWith('Water rising through the floor'), afterHeaders[1]);
+  await reader.close().catch(() => {});
+  await page.close().catch(() => {});
+});
+
+test('a forum thread whose authors are panes of nested lists: the same header, each line once', async () => {
+  const { page, reader, state } = await read('/reader/forum-panes.html');
+  assert.equal(state, 'ready', 'main#reader data-state');
+  const { result } = await storedArticle(browser.worker, reader.url());
+  assert.equal(result.extraction.pageType.kind, 'forum');
+  const body = reader.locator('article .article-body');
+  assert.equal(await body.locator('> hr').count(), 3, 'a rule between each two of the four posts');
+  assert.equal(await body.locator('h1, h2, h3, h4, h5, h6').count(), 0, 'no heading in the thread');
+  assert.equal(await body.locator('ul, ol').count(), 0, 'no list in the thread');
+  // Each post's header, from the rule before it to its text: the name
+  // (both copies on the page) and the date once each; the pane's lines
+  // (group, post count, the day they joined) where the decision kept them.
+  const posts = await body.evaluate((el) => {
+    const out = [[]];
+    for (const child of el.children) {
+      if (child.tagName === 'HR') out.push([]);
+      else if (child.classList.contains('post-header')) out.at(-1).push(child.textContent.trim());
+    }
+    return out;
+  });
+  assert.equal(posts.length, 4, JSON.stringify(posts));
+  for (const [i, [name, date]] of [['ada', 'Posted August 26'], ['Chris W', 'Posted August 26'], ['pop', 'Posted August 27'], ['ada', 'Posted August 28']].entries()) {
+    const lines = posts[i];
+    assert.equal(lines.filter((l) => l === name).length, 1, `post ${i + 1}: ${name} once: ${JSON.stringify(lines)}`);
+    assert.equal(lines.filter((l) => l === date).length, 1, `post ${i + 1}: ${date} once: ${JSON.stringify(lines)}`);
+    assert.equal(new Set(lines).size, lines.length, `post ${i + 1}: no line twice: ${JSON.stringify(lines)}`);
+  }
+  assert.ok(posts[1].includes('3.5k') && posts[1].includes('May 12, 2004'), `the second post's pane: ${JSON.stringify(posts[1])}`);
+  const afterHeaders = await body.locator('p.post-header + p:not(.post-header)').allInnerTexts();
+  assert.equal(afterHeaders.length, 4, JSON.stringify(afterHeaders));
+  assert.ok(afterHeaders[2].startsWith('If weight is what matters most'), afterHeaders[2]);
   await reader.close().catch(() => {});
   await page.close().catch(() => {});
 });
