@@ -2142,11 +2142,20 @@ pub fn links_to_member(href: &str) -> bool {
 /// one paragraph.
 pub const POST_MIN_LEAVES: u32 = 2;
 
-/// An element's first class name ("" for none): what marks a post among
-/// its siblings ([`post_group`]).
+/// An element's first class name ("" for none), past any of
+/// [`ZEBRA_CLASSES`] and without its trailing digits: what marks a post
+/// among its siblings ([`post_group`]). Threads stripe their posts in
+/// turn ("contentBackground1", "contentBackground2"; "odd post", "even
+/// post"), and each post is a post whichever stripe it wears.
 pub fn first_class(class: &str) -> &str {
-    class.split_ascii_whitespace().next().unwrap_or("")
+    let first = class.split_ascii_whitespace().find(|c| !ZEBRA_CLASSES.iter().any(|z| c.eq_ignore_ascii_case(z))).unwrap_or("");
+    first.trim_end_matches(|c: char| c.is_ascii_digit())
 }
+
+/// Class names that stripe rows in turn, not say what they are (see
+/// [`first_class`]): the names zebra striping uses before `:nth-child`
+/// (Drupal's and WordPress's "odd"/"even", "alt").
+pub const ZEBRA_CLASSES: &[&str] = &["odd", "even", "alt"];
 
 /// The posts of a thread: the page's largest group of sibling elements of
 /// one tag and first class name that each hold a kept leaf (`has_kept`:
@@ -2482,12 +2491,17 @@ mod tests {
 
     #[test]
     fn a_posts_author_and_date_come_with_its_text() {
+        // Striped posts (permies.com's "contentBackground1",
+        // "contentBackground2"): one group whichever stripe.
+        let stripe = std::cell::Cell::new(0);
         let post = |who: &str, href: &str, when: &str, text: &str| {
+            stripe.set(stripe.get() % 2 + 1);
             format!(
-                "<div class=post><div class=meta><div><a href='{href}'>{who}</a></div><div>{when}</div>\
+                "<div class='contentBackground{} post'><div class=meta><div><a href='{href}'>{who}</a></div><div>{when}</div>\
                  <div><a href=/tags/help>help</a></div><div>Reply</div></div>\
                  <div class=body><p>{text}</p><p>Thanks for reading this far, all of you.</p></div>\
-                 <div class=foot>Edited Oct 9, 2024</div></div>"
+                 <div class=foot>Edited Oct 9, 2024</div></div>",
+                stripe.get()
             )
         };
         let html = format!(
@@ -2499,7 +2513,7 @@ mod tests {
         // A name over its rank in one block; a mention is not an author.
         let html = html.replace(
             "</div></main>",
-            "<div class=post><div class=meta><div><a href=/members/kit.3/>kit</a><br>Apprentice</div>\
+            "<div class='contentBackground2 post'><div class=meta><div><a href=/members/kit.3/>kit</a><br>Apprentice</div>\
              <div><a href=/members/ada.12/>@ada</a> see above</div><div>#4 · 2 hours ago</div></div>\
              <div class=body><p>The seal on the lower sluice was split along half its length.</p>\
              <p>Thanks for reading this far, all of you.</p></div></div></div></main>",
@@ -2524,6 +2538,15 @@ mod tests {
         // Only on threads.
         let article = PageType { kind: PageKind::Article, ..forum };
         assert!(post_headers(&cx, &keep, &article).is_empty());
+    }
+
+    #[test]
+    fn a_posts_class_is_its_first_past_stripes() {
+        assert_eq!(first_class("answer js-answer accepted-answer"), "answer");
+        assert_eq!(first_class("contentBackground2 postItem"), "contentBackground");
+        assert_eq!(first_class("odd post"), "post");
+        assert_eq!(first_class("Even"), "");
+        assert_eq!(first_class(""), "");
     }
 
     #[test]
