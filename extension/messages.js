@@ -90,7 +90,8 @@
  * paragraph:   {inlines: Inline[], text: string, sentences: number[], role?: 'postHeader'}
  *              role postHeader: a line of a forum post's header (author, standing, date),
  *              shown small above the post's text (also where the page made the
- *              name a heading or the date a list's item: one paragraph a line)
+ *              name a heading or the date a list's item, nested lists included: one
+ *              paragraph a line; a line the header says twice, once)
  * list:        {ordered: boolean, start?: number, items: {blocks: Block[], nodes: number[]}[]}
  * quote:       {blocks: Block[]}
  * code:        {text: string (lines joined by \n, spacing kept), lang?: string}
