@@ -1795,6 +1795,22 @@ mod tests {
         kinds.iter().map(|&kind| build(&cx, &decision, &meta, kind, &mut []).blocks).collect()
     }
 
+    /// A paragraph of `inlines`, as the builder makes one (no nodes).
+    fn para(inlines: Vec<Inline>) -> Block {
+        let text = plain(&inlines);
+        Block::Paragraph { inlines, text, nodes: vec![], sentences: vec![], role: None }
+    }
+
+    /// A paragraph of plain text.
+    fn text_para(t: &str) -> Block {
+        para(vec![Inline::Text { text: t.into() }])
+    }
+
+    /// A link to `href` reading `text`.
+    fn link_to(href: String, text: &str) -> Inline {
+        Inline::Link { href, children: vec![Inline::Text { text: text.into() }] }
+    }
+
     #[test]
     fn srcset_candidates() {
         assert_eq!(best_candidate("a.jpg 400w, b.jpg 800w, c.jpg 3000w").as_deref(), Some("b.jpg"));
@@ -2065,14 +2081,10 @@ mod tests {
     /// text, a block outside the posts, a long line are not.
     #[test]
     fn a_posts_author_and_date_are_its_header() {
-        let para = |inlines: Vec<Inline>| {
-            let text = plain(&inlines);
-            Block::Paragraph { inlines, text, nodes: vec![], sentences: vec![], role: None }
-        };
-        let text = |t: &str| para(vec![Inline::Text { text: t.into() }]);
+        let text = text_para;
         let member = |who: &str, rest: &str| {
             para(vec![
-                Inline::Link { href: format!("https://forum.example/members/{who}.12/"), children: vec![Inline::Text { text: who.into() }] },
+                link_to(format!("https://forum.example/members/{who}.12/"), who),
                 Inline::Text { text: rest.into() },
             ])
         };
@@ -2125,14 +2137,7 @@ mod tests {
     /// a list of long items are the post's own.
     #[test]
     fn a_posts_name_heading_and_date_list_are_its_header() {
-        let link = |who: &str, text: &str| Inline::Link {
-            href: format!("https://forum.example/members/{who}.12/"),
-            children: vec![Inline::Text { text: text.into() }],
-        };
-        let para = |inlines: Vec<Inline>| {
-            let text = plain(&inlines);
-            Block::Paragraph { inlines, text, nodes: vec![], sentences: vec![], role: None }
-        };
+        let link = |who: &str, text: &str| link_to(format!("https://forum.example/members/{who}.12/"), text);
         let heading = |inlines: Vec<Inline>| {
             let text = plain(&inlines);
             Block::Heading { level: 4, inlines, text, nodes: vec![], sentences: vec![] }
@@ -2146,7 +2151,7 @@ mod tests {
                 .collect(),
             nodes: vec![],
         };
-        let text = |t: &str| para(vec![Inline::Text { text: t.into() }]);
+        let text = text_para;
         let body = "The river path floods every spring, which is why the council built a raised boardwalk.";
         let long = "A line of more than six words, and no date in it";
         let (a, b, c, d) = (Some(10), Some(20), Some(30), Some(40));
@@ -2209,15 +2214,8 @@ mod tests {
         // desktop's author pane (the name's heading and a list of
         // "Members", a list of the post count alone, the day they
         // joined), then the date again, over the post.
-        let link = |who: &str, text: &str| Inline::Link {
-            href: format!("https://forum.example/profile/12-{who}/"),
-            children: vec![Inline::Text { text: text.into() }],
-        };
-        let para = |inlines: Vec<Inline>| {
-            let text = plain(&inlines);
-            Block::Paragraph { inlines, text, nodes: vec![], sentences: vec![], role: None }
-        };
-        let text = |t: &str| para(vec![Inline::Text { text: t.into() }]);
+        let link = |who: &str, text: &str| link_to(format!("https://forum.example/profile/12-{who}/"), text);
+        let text = text_para;
         let item = |block: Block| ListItem { blocks: vec![block], nodes: vec![] };
         let list = |items: Vec<ListItem>| Block::List { ordered: false, start: None, items, nodes: vec![] };
         let pane = |more: Vec<ListItem>| {
