@@ -677,6 +677,7 @@ fn mark_post_headers(blocks: Vec<Block>, posts: Vec<Option<NodeId>>) -> (Vec<Blo
     // The lines of the header being written (and its post), to show each once.
     let mut said: Vec<String> = Vec::new();
     let mut said_post = None;
+    let mut lines = Vec::new();
     for (((block, post), is_header), dropped) in blocks.into_iter().zip(posts).zip(header).zip(dropped) {
         if dropped {
             continue;
@@ -690,9 +691,8 @@ fn mark_post_headers(blocks: Vec<Block>, posts: Vec<Option<NodeId>>) -> (Vec<Blo
             said.clear();
             said_post = Some(post);
         }
-        let mut lines = Vec::new();
         header_lines(block, &mut lines);
-        for line in lines {
+        for line in lines.drain(..) {
             match line {
                 Block::Paragraph { inlines, text, nodes, sentences, .. } => {
                     if said.contains(&text) {
@@ -714,16 +714,14 @@ fn mark_post_headers(blocks: Vec<Block>, posts: Vec<Option<NodeId>>) -> (Vec<Blo
 /// one of them says who or when, and `lines` counts them.
 fn header_list(items: &[ListItem], short: &dyn Fn(&str) -> bool, lines: &mut usize, any: &mut bool) -> bool {
     items.iter().all(|item| {
-        *lines += 1;
-        match item.blocks.as_slice() {
-            [Block::Paragraph { text, inlines, .. }] if short(text) => *any |= header_line(text, inlines),
-            [Block::Heading { text, inlines, .. }] if short(text) => *any |= inlines_link_to_member(inlines),
-            [Block::List { items, .. }] => {
-                *lines -= 1;
-                return header_list(items, short, lines, any);
-            }
+        let says = match item.blocks.as_slice() {
+            [Block::List { items, .. }] => return header_list(items, short, lines, any),
+            [Block::Paragraph { text, inlines, .. }] if short(text) => header_line(text, inlines),
+            [Block::Heading { text, inlines, .. }] if short(text) => inlines_link_to_member(inlines),
             _ => return false,
-        }
+        };
+        *any |= says;
+        *lines += 1;
         *lines <= POST_HEADER_MAX_ITEMS
     })
 }

@@ -2491,8 +2491,8 @@ mod tests {
 
     #[test]
     fn a_posts_author_and_date_come_with_its_text() {
-        // Striped posts (permies.com's "contentBackground1",
-        // "contentBackground2"): one group whichever stripe.
+        // Striped posts ("contentBackground1", "contentBackground2" in
+        // turn): one group whichever stripe.
         let stripe = std::cell::Cell::new(0);
         let post = |who: &str, href: &str, when: &str, text: &str| {
             stripe.set(stripe.get() % 2 + 1);
