@@ -585,7 +585,8 @@ fn lone_reply(page: &Page, seg: &Segmentation, has_kept: &[bool], kept_leaf: &[b
 /// become paragraphs, one a line, with the same text (the reader sets them
 /// small, not as a heading of the thread nor as a bulleted list). A line
 /// said again in the same post's header (a phone layout's name and date
-/// over the desktop's, both on the page) is shown once. Which lines the decision
+/// over the desktop's, both on the page), or said with more ("Posted
+/// August 26 (edited)"), is shown once ([`say_once`]). Which lines the decision
 /// keeps is its business ([`crate::decision::post_headers`]); this says
 /// which of the kept ones the reader should set apart, whichever rule or
 /// model kept them. Returns the blocks and each one's post.
@@ -674,35 +675,35 @@ fn mark_post_headers(blocks: Vec<Block>, posts: Vec<Option<NodeId>>) -> (Vec<Blo
         out.push(block);
         out_posts.push(post);
     };
-    // The lines of the header being written (and its post), to show each once.
-    let mut said: Vec<String> = Vec::new();
-    let mut said_post = None;
+    // The lines of the header being gathered, and its post: each line is
+    // shown once, when the header ends.
     let mut lines = Vec::new();
+    let mut header_post: Option<Option<NodeId>> = None;
     for (((block, post), is_header), dropped) in blocks.into_iter().zip(posts).zip(header).zip(dropped) {
         if dropped {
             continue;
         }
-        if !is_header {
-            said.clear();
-            push(block, post);
+        if is_header && header_post == Some(post) {
+            header_lines(block, &mut lines);
             continue;
         }
-        if said_post != Some(post) {
-            said.clear();
-            said_post = Some(post);
-        }
-        header_lines(block, &mut lines);
-        for line in lines.drain(..) {
-            match line {
-                Block::Paragraph { inlines, text, nodes, sentences, .. } => {
-                    if said.contains(&text) {
-                        continue;
-                    }
-                    said.push(text.clone());
-                    push(Block::Paragraph { inlines, text, nodes, sentences, role: Some(Role::PostHeader) }, post)
-                }
-                other => push(other, post),
+        if let Some(p) = header_post.take() {
+            say_once(&mut lines);
+            for line in lines.drain(..) {
+                push(line, p);
             }
+        }
+        if is_header {
+            header_post = Some(post);
+            header_lines(block, &mut lines);
+        } else {
+            push(block, post);
+        }
+    }
+    if let Some(p) = header_post {
+        say_once(&mut lines);
+        for line in lines {
+            push(line, p);
         }
     }
     (out, out_posts)
@@ -726,12 +727,13 @@ fn header_list(items: &[ListItem], short: &dyn Fn(&str) -> bool, lines: &mut usi
     })
 }
 
-/// A header block as its lines: paragraphs (a heading's text, a list's
-/// items', depth first), other blocks (an avatar) as they are.
+/// A header block as its lines: paragraphs set as a post's header (a
+/// heading's text, a list's items', depth first), other blocks (an
+/// avatar) as they are.
 fn header_lines(block: Block, out: &mut Vec<Block>) {
     match block {
-        Block::Heading { inlines, text, nodes, sentences, .. } => {
-            out.push(Block::Paragraph { inlines, text, nodes, sentences, role: None })
+        Block::Heading { inlines, text, nodes, sentences, .. } | Block::Paragraph { inlines, text, nodes, sentences, .. } => {
+            out.push(Block::Paragraph { inlines, text, nodes, sentences, role: Some(Role::PostHeader) })
         }
         Block::List { items, .. } => {
             for block in items.into_iter().flat_map(|item| item.blocks) {
@@ -740,6 +742,44 @@ fn header_lines(block: Block, out: &mut Vec<Block>) {
         }
         other => out.push(other),
     }
+}
+
+/// A post's header lines (see [`mark_post_headers`]), each said once: a
+/// line said before in the header is left out (a phone layout's name and
+/// date over the desktop's, both on the page), and so is one that another
+/// line says and more ("Posted August 26" beside "Posted August 26
+/// (edited)", a name beside the name and the member's group: the fuller
+/// line stays where it is). Other blocks (an avatar) stay.
+fn say_once(lines: &mut Vec<Block>) {
+    fn text(b: &Block) -> Option<&str> {
+        match b {
+            Block::Paragraph { text, .. } => Some(text.trim()),
+            _ => None,
+        }
+    }
+    let said: Vec<bool> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            text(line).is_some_and(|t| {
+                lines.iter().enumerate().any(|(j, other)| {
+                    text(other).is_some_and(|o| (o == t && j < i) || says_more(o, t))
+                })
+            })
+        })
+        .collect();
+    let mut said = said.into_iter();
+    lines.retain(|_| !said.next().unwrap_or(false));
+}
+
+/// Whether `line` opens `longer` and `longer` goes on past a word's end
+/// ("Posted August 26 (edited)" says "Posted August 26" and more; "Anna"
+/// does not say "Ann").
+fn says_more(longer: &str, line: &str) -> bool {
+    !line.is_empty()
+        && longer.len() > line.len()
+        && longer.starts_with(line)
+        && !longer[line.len()..].starts_with(char::is_alphanumeric)
 }
 
 /// See [`mark_post_headers`]: a post's header is a list of at most this
@@ -2228,7 +2268,7 @@ mod tests {
             text("Posted August 26"),
             para(vec![link("pop", "pop")]),
             pane(vec![item(text("April 10, 2009"))]),
-            text("Posted August 26"),
+            text("Posted August 26 (edited)"),
             text(body),
             // Five lines in the pane: the post's own list, not a header.
             pane(vec![item(text("one")), item(text("two")), item(text("three"))]),
@@ -2254,11 +2294,12 @@ mod tests {
         assert_eq!(
             shown,
             [
+                // The name once; the date where it says more, "(edited)".
                 ("pop", h),
-                ("Posted August 26", h),
                 ("Members", h),
                 ("22.6k", h),
                 ("April 10, 2009", h),
+                ("Posted August 26 (edited)", h),
                 (body, None),
                 ("…", None),
                 (body, None),

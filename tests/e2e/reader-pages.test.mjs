@@ -17,7 +17,8 @@
 //    no list, no avatar letter.
 //  - forum-panes.html: a thread in Invision Community's shape (an author
 //    pane of nested lists, the phone layout's name and date shown too):
-//    the same header, each line once, no heading, no list.
+//    the same header, each line once (the edited post's date as the line
+//    that says "(edited)"), no heading, no list.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -398,11 +399,14 @@ test('a forum thread whose authors are panes of nested lists: the same header, e
     return out;
   });
   assert.equal(posts.length, 4, JSON.stringify(posts));
-  for (const [i, [name, date]] of [['ada', 'Posted August 26'], ['Chris W', 'Posted August 26'], ['pop', 'Posted August 27'], ['ada', 'Posted August 28']].entries()) {
+  for (const [i, [name, date]] of [['ada', 'Posted August 26'], ['Chris W', 'Posted August 26'], ['pop', 'Posted August 27'], ['ada', 'Posted August 28 (edited)']].entries()) {
     const lines = posts[i];
     assert.equal(lines.filter((l) => l === name).length, 1, `post ${i + 1}: ${name} once: ${JSON.stringify(lines)}`);
     assert.equal(lines.filter((l) => l === date).length, 1, `post ${i + 1}: ${date} once: ${JSON.stringify(lines)}`);
     assert.equal(new Set(lines).size, lines.length, `post ${i + 1}: no line twice: ${JSON.stringify(lines)}`);
+    // No line that another says with more ("Posted August 28" beside "Posted August 28 (edited)").
+    const said = lines.filter((l) => lines.some((o) => o !== l && o.startsWith(`${l} `)));
+    assert.deepEqual(said, [], `post ${i + 1}: ${JSON.stringify(lines)}`);
   }
   assert.ok(posts[1].includes('3.5k') && posts[1].includes('May 12, 2004'), `the second post's pane: ${JSON.stringify(posts[1])}`);
   const afterHeaders = await body.locator('p.post-header + p:not(.post-header)').allInnerTexts();
