@@ -91,7 +91,8 @@
  *              role postHeader: a line of a forum post's header (author, standing, date),
  *              shown small above the post's text (also where the page made the
  *              name a heading or the date a list's item, nested lists included: one
- *              paragraph a line; a line the header says twice, once)
+ *              paragraph a line; a line the header says twice, or says again with
+ *              more, as "Posted August 26 (edited)" does "Posted August 26", once)
  * list:        {ordered: boolean, start?: number, items: {blocks: Block[], nodes: number[]}[]}
  * quote:       {blocks: Block[]}
  * code:        {text: string (lines joined by \n, spacing kept), lang?: string}

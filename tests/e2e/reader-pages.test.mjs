@@ -18,7 +18,7 @@
 //  - forum-panes.html: a thread in Invision Community's shape (an author
 //    pane of nested lists, the phone layout's name and date shown too):
 //    the same header, each line once (the edited post's date as the line
-//    that says "(edited)"), no heading, no list.
+//    that says "(edited)"), no heading, no list, no edit note under a post.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -412,6 +412,9 @@ test('a forum thread whose authors are panes of nested lists: the same header, e
   const afterHeaders = await body.locator('p.post-header + p:not(.post-header)').allInnerTexts();
   assert.equal(afterHeaders.length, 4, JSON.stringify(afterHeaders));
   assert.ok(afterHeaders[2].startsWith('If weight is what matters most'), afterHeaders[2]);
+  // The board's edit note under the last post is not the thread's text.
+  const notes = (await body.locator('p').allInnerTexts()).filter((t) => /^edited\b/i.test(t.trim()));
+  assert.deepEqual(notes, [], 'no edit note');
   await reader.close().catch(() => {});
   await page.close().catch(() => {});
 });
