@@ -749,8 +749,13 @@ fn header_lines(block: Block, out: &mut Vec<Block>) {
 /// date over the desktop's, both on the page), and so is one that another
 /// line says and more ("Posted August 26" beside "Posted August 26
 /// (edited)", a name beside the name and the member's group: the fuller
-/// line stays where it is). Other blocks (an avatar) stay.
+/// line stays where it is). Other blocks (an avatar) stay. A header of
+/// more than [`SAY_ONCE_MAX_LINES`] lines is left as it is: each line is
+/// compared with every other, and no header is that long.
 fn say_once(lines: &mut Vec<Block>) {
+    if lines.len() > SAY_ONCE_MAX_LINES {
+        return;
+    }
     fn text(b: &Block) -> Option<&str> {
         match b {
             Block::Paragraph { text, .. } => Some(text.trim()),
@@ -771,6 +776,12 @@ fn say_once(lines: &mut Vec<Block>) {
     let mut said = said.into_iter();
     lines.retain(|_| !said.next().unwrap_or(false));
 }
+
+/// See [`say_once`]: the most lines of one post's header it compares
+/// line by line. The longest header over wcxb-dev's 113 threads has 5
+/// lines (native sweep, 2026-12-01); the bound keeps a page that marks
+/// thousands of lines as one header from a quadratic step.
+pub const SAY_ONCE_MAX_LINES: usize = 64;
 
 /// Whether `line` opens `longer` and `longer` goes on past a word's end
 /// ("Posted August 26 (edited)" says "Posted August 26" and more; "Anna"
@@ -1847,6 +1858,26 @@ mod tests {
     /// A link to `href` reading `text`.
     fn link_to(href: String, text: &str) -> Inline {
         Inline::Link { href, children: vec![Inline::Text { text: text.into() }] }
+    }
+
+    #[test]
+    fn a_headers_lines_are_said_once_up_to_a_bound() {
+        let texts = |lines: &[Block]| -> Vec<String> {
+            lines.iter().map(|b| match b {
+                Block::Paragraph { text, .. } => text.clone(),
+                _ => String::new(),
+            }).collect()
+        };
+        let mut lines = vec![text_para("ada"), text_para("Posted August 26"), text_para("ada"), text_para("Posted August 26 (edited)")];
+        say_once(&mut lines);
+        assert_eq!(texts(&lines), ["ada", "Posted August 26 (edited)"]);
+        // Past the bound nothing is compared: the lines stay as they are.
+        let mut long: Vec<Block> = (0..=SAY_ONCE_MAX_LINES).map(|i| text_para(if i % 2 == 0 { "ada" } else { "bob" })).collect();
+        say_once(&mut long);
+        assert_eq!(long.len(), SAY_ONCE_MAX_LINES + 1);
+        let mut at_bound: Vec<Block> = (0..SAY_ONCE_MAX_LINES).map(|i| text_para(if i % 2 == 0 { "ada" } else { "bob" })).collect();
+        say_once(&mut at_bound);
+        assert_eq!(texts(&at_bound), ["ada", "bob"]);
     }
 
     #[test]
