@@ -440,6 +440,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     let bios = author_bios(cx, table, &keep, page_type);
     let dialogs = dialogs(cx, table, &keep, page_type);
     let widgets = widgets(cx, table, &keep);
+    let mut controls = page_controls(cx, table, &keep);
     let [footer, page_nav, banner] = page_landmarks(cx, &keep);
     let mut overrule = |keep: &mut Vec<usize>, drop: Vec<usize>, reason: &'static str| {
         let mut dropped = vec![false; seg.leaves.len()];
@@ -482,6 +483,10 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     overrule(&mut keep, details, "not content: a member's details beside a post (a description list on a thread)");
     let edits = edit_notes(cx, &keep, page_type);
     overrule(&mut keep, edits, "not content: a post's edit note (\"Last edited by …\") on a thread");
+    // Found before `overrule` borrows the table; what the rules above
+    // dropped keeps their reason.
+    controls.retain(|i| keep.binary_search(i).is_ok());
+    overrule(&mut keep, controls, "not content: a control of the page (\"Back to top\", \"Show more\", \"Next page\")");
     if REPEATS_DROPPED_IN.contains(&page_type.kind) {
         let repeats = repeated_leaves(cx, &keep);
         overrule(&mut keep, repeats, "not content: repeats the text of an earlier content block");
@@ -2006,6 +2011,98 @@ fn is_edit_note(text: &str) -> bool {
         || dates_a_post(rest.split(" by ").next().unwrap_or(rest))
 }
 
+/// See [`page_controls`]: labels that are a control of the page whole
+/// (case aside, once the arrows and separators around and between their
+/// words are gone: "↑ Back to top", "« Previous | Next »", "Show more +
+/// Show less –"). They scroll, page or unfold the page they are on; in a
+/// reader they do nothing. "Read more" and "Learn more" are not here: they
+/// name what they link to, and the truths keep them (session 41: "Learn
+/// more" kept 89 times by Pith on 33 wcxb-dev pages, 90 times by the truths
+/// on 8).
+pub const PAGE_CONTROLS: &[&str] = &[
+    "back to top", "back to top of page", "go to top", "jump to top", "return to top", "scroll to top", "to top", "top of page",
+    "next", "next page", "prev", "prev next", "prev page", "previous", "previous next", "previous page",
+    "newer", "newer entries", "newer posts", "older", "older entries", "older posts",
+    "load more", "see all", "see less", "see more", "show all", "show less", "show more", "show more show less",
+    "view all", "view less", "view more",
+];
+
+/// See [`page_controls`]: openings of a control that goes on to name the
+/// page it leads back to ("Back to Project", "Return to
+/// “Troubleshooting”", "← Back to all jobs"); such a leaf is a control
+/// only when it is one: all link text, or inside a button. Not "See more
+/// about …", "View all customer stories", "Show all skills": like "Learn
+/// more", they name what they link to, and wcxb-dev's service pages'
+/// truths keep them (natively, 2026-12-01: 9 such lines on 5 pages, all
+/// in their truths).
+pub const PAGE_CONTROL_OPENINGS: &[&str] = &["back to", "return to"];
+
+/// See [`page_controls`]: a control's label has at most this many words
+/// ("Back to our top GPS watches for running picks" has 9, and is left to
+/// the model). Chosen, not tuned: a longer leaf that opens so is a
+/// sentence ("Back to the harbour we went, with the tide against us").
+pub const PAGE_CONTROL_MAX_WORDS: u32 = 8;
+
+/// See [`page_controls`]: a leaf whose nearest button, `<label>` or ARIA
+/// control (`markup.control`) is at most this many levels up is inside
+/// one (the label's `<span>` inside the `<button>`, an icon's wrapper).
+pub const PAGE_CONTROL_MAX_DEPTH: f32 = 2.0;
+
+/// The kept leaves, on any page, that are a control of the page itself:
+/// their whole label one of [`PAGE_CONTROLS`] ("Back to top", "Show more",
+/// "Next page", "Previous | Next"), or a link or button of at most
+/// [`PAGE_CONTROL_MAX_WORDS`] words that opens with one of
+/// [`PAGE_CONTROL_OPENINGS`] ("Back to all jobs", "Return to
+/// Troubleshooting", "View more on …"). The model keeps them beside the
+/// content they scroll, page or unfold (at the foot of an article, between
+/// a documentation page's sections, under a grid of cards); a reader shows
+/// the content, where they would do nothing.
+///
+/// Over wcxb-dev (shipped model, natively, 2026-12-01): 256 kept lines
+/// on 40 pages (708 words) go, and the truths keep 13 of them (on 8
+/// pages: a documentation page's five "Show more", a service page's
+/// "Previous"); the text of 31 pages goes up, of 8 down (at most −0.003),
+/// +0.11 page-points in all. Held out: `tests/eval/EVAL.md`.
+pub fn page_controls(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<usize> {
+    let leaves = &cx.seg.leaves;
+    let control = table.col("markup.control");
+    keep.iter()
+        .copied()
+        .filter(|&i| {
+            let leaf = &leaves[i];
+            if !(1..=PAGE_CONTROL_MAX_WORDS).contains(&leaf.words) {
+                return false;
+            }
+            let label = control_label(leaf.text(cx.page));
+            if PAGE_CONTROLS.contains(&label.as_str()) {
+                return true;
+            }
+            let interactive = (leaf.chars > 0 && leaf.link_chars == leaf.chars)
+                || control.is_some_and(|c| table.get_or(c, leaf.id, f32::INFINITY) <= PAGE_CONTROL_MAX_DEPTH);
+            interactive
+                && PAGE_CONTROL_OPENINGS
+                    .iter()
+                    .any(|o| label.strip_prefix(o).is_some_and(|rest| rest.starts_with(' ')))
+        })
+        .collect()
+}
+
+/// A leaf's text as a control's label (see [`page_controls`]): lower
+/// case, its words alone, with one space between them; a word is a run of
+/// letters, digits and apostrophes ("« Previous | Next »" is "previous
+/// next").
+fn control_label(text: &str) -> String {
+    let lower = crate::text::lower(text);
+    let mut out = String::with_capacity(lower.len());
+    for word in lower.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’')).filter(|w| !w.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
 /// See [`member_details`]: the page types whose description lists are
 /// dropped. Threads only: elsewhere a description list is a product's
 /// specifications, a glossary or a fact box. Held out on other types
@@ -2994,6 +3091,26 @@ mod tests {
         // A longer letterless leaf (a row of figures) is left to the model.
         let figures = "<html><body><p>A reply with figures, long enough to read as a post on its own.</p><p>1 2 3 4 5 6</p></body></html>";
         assert!(picked(figures, |cx, _, keep| post_counters(cx, keep, &typed(PageKind::Forum))).is_empty());
+    }
+
+    #[test]
+    fn a_control_of_the_page_is_dropped_and_a_sentence_that_opens_so_kept() {
+        let html = "<html><body><article>\
+            <p>The mill ground grain for the whole valley until the flood of 1910, when the wheel broke.</p>\
+            <p><a href='#top'>↑ Back to top</a></p>\
+            <p>Back to the harbour we went, with the tide against us.</p>\
+            <p>Back to basics</p>\
+            <p><a href='/projects'>Back to Projects</a></p>\
+            <p><button><span>Show more</span></button></p>\
+            <p><a href='/p/1'>« Previous</a> | <a href='/p/3'>Next »</a></p>\
+            <p>Show more + Show less –</p>\
+            <p>Read more about the mill's wheel and its builders.</p>\
+            <p><a href='/mill'>Learn more</a></p>\
+            </article></body></html>";
+        let picked = picked(html, |cx, table, keep| page_controls(cx, table, keep));
+        assert_eq!(picked, ["↑ Back to top", "Back to Projects", "Show more", "« Previous | Next »", "Show more + Show less –"]);
+        assert_eq!(control_label("« Previous | Next »"), "previous next");
+        assert_eq!(control_label("  Don’t   show—more "), "don’t show more");
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //  - rtl-article.html: an Arabic article (lang and dir reach the reader);
 //  - no-article.html: a sign-in page (a message, and the best candidate on request);
 //  - collection.html: a shop's category page, no running text (its items
-//    shown at once, under a line naming the page's kind);
+//    shown at once, under a line naming the page's kind; not its "Show
+//    more" button or "Back to top" link);
 //  - product.html: a product page whose specifications table the article
 //    keeps (shown once: not listed again as the product's records);
 //  - forum.html: a thread whose replies open with their author and date
@@ -276,6 +277,7 @@ test('a shop\'s category page: no running text, yet its items are shown at once,
     assert.ok(text.includes(item), `the item ${item}`);
   }
   assert.ok(!/Cart \(0\)|Privacy/.test(text), 'not the shop\'s menu or footer');
+  assert.ok(!/Show more|Back to top/.test(text), 'not the page\'s own controls ("Show more" under the grid, "↑ Back to top")');
   assert.equal(await reader.locator('#export').isVisible(), true, 'the items can be exported');
   await reader.close().catch(() => {});
   await page.close().catch(() => {});
