@@ -2053,7 +2053,7 @@ pub const PAGE_CONTROL_MAX_DEPTH: f32 = 2.0;
 /// "Next page", "Previous | Next"), or a link or button of at most
 /// [`PAGE_CONTROL_MAX_WORDS`] words that opens with one of
 /// [`PAGE_CONTROL_OPENINGS`] ("Back to all jobs", "Return to
-/// Troubleshooting", "View more on …"). The model keeps them beside the
+/// Troubleshooting"). The model keeps them beside the
 /// content they scroll, page or unfold (at the foot of an article, between
 /// a documentation page's sections, under a grid of cards); a reader shows
 /// the content, where they would do nothing.
@@ -2073,7 +2073,9 @@ pub fn page_controls(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<us
             if !(1..=PAGE_CONTROL_MAX_WORDS).contains(&leaf.words) {
                 return false;
             }
-            let label = control_label(leaf.text(cx.page));
+            // Lower case, runs of other characters one space: "« Previous |
+            // Next »" is "previous next".
+            let label = crate::text::fold_for_compare(leaf.text(cx.page));
             if PAGE_CONTROLS.contains(&label.as_str()) {
                 return true;
             }
@@ -2085,22 +2087,6 @@ pub fn page_controls(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<us
                     .any(|o| label.strip_prefix(o).is_some_and(|rest| rest.starts_with(' ')))
         })
         .collect()
-}
-
-/// A leaf's text as a control's label (see [`page_controls`]): lower
-/// case, its words alone, with one space between them; a word is a run of
-/// letters, digits and apostrophes ("« Previous | Next »" is "previous
-/// next").
-fn control_label(text: &str) -> String {
-    let lower = crate::text::lower(text);
-    let mut out = String::with_capacity(lower.len());
-    for word in lower.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’')).filter(|w| !w.is_empty()) {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(word);
-    }
-    out
 }
 
 /// See [`member_details`]: the page types whose description lists are
@@ -3109,8 +3095,7 @@ mod tests {
             </article></body></html>";
         let picked = picked(html, |cx, table, keep| page_controls(cx, table, keep));
         assert_eq!(picked, ["↑ Back to top", "Back to Projects", "Show more", "« Previous | Next »", "Show more + Show less –"]);
-        assert_eq!(control_label("« Previous | Next »"), "previous next");
-        assert_eq!(control_label("  Don’t   show—more "), "don’t show more");
+        assert_eq!(crate::text::fold_for_compare("« Previous | Next »"), "previous next");
     }
 
     #[test]
