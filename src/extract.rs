@@ -351,7 +351,7 @@ pub fn extract_with(page: &Page, options: &Options, models: &Models) -> Result<E
         url: page.url.clone(),
         title: meta.title,
         headline: meta.headline,
-        byline: meta.byline,
+        byline: meta.byline.or_else(|| article::first_post_author(&built.blocks)),
         lang: meta.lang,
         dir,
         site_name: meta.site_name,

@@ -257,6 +257,6 @@ mod tests {
         // body, and a hidden input (the user-agent sheet hides it).
         let hidden: Vec<usize> = (0..page.nodes.len()).filter(|&i| page.element(i).is_some_and(|e| e.hidden)).collect();
         assert_eq!(hidden, [5, 6, 12, 14]);
-        assert_eq!(page.text_content(0), "One twoMore");
+        assert_eq!(page.text_content(0), "One two More");
     }
 }

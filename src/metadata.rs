@@ -456,6 +456,7 @@ pub fn read(page: &Page, root: Option<NodeId>) -> Metadata {
             .or_else(|| url_date(&page.url))
             .or_else(|| printed_date(page, h1.or(root)))
             .or_else(|| named_date(page, root))
+            .or_else(|| date_above(page, h1))
             .map(|v| normalise_date(&unescape_entities(&v))),
         excerpt: ld_field("description").or_else(|| meta(EXCERPT_KEYS)).map(|v| unescape_entities(&v)),
         lead_image: ld.as_ref().and_then(|o| o.get("image")).and_then(json_url).or_else(|| meta(IMAGE_KEYS)),
@@ -747,6 +748,33 @@ fn printed_date(page: &Page, start: Option<NodeId>) -> Option<String> {
     header_texts(page, start?).filter(|t| t.chars().count() <= MAX_DATE_CHARS).find_map(iso_date)
 }
 
+/// Texts before the page's first `<h1>` searched for a date printed above
+/// the headline ("Dec 12, 2025", "Published October 14, 2025", then the
+/// headline), where none is printed under it or named: a post's header
+/// that puts the date first. wcxb-dev's pages with a published day and
+/// none found, session 43: the date was the 1st to 3rd text before the
+/// `<h1>` on 9 of 68; chosen by hand as one more than the farthest.
+pub const TEXTS_ABOVE_HEADLINE: usize = 4;
+
+/// A date printed just above the headline ([`TEXTS_ABOVE_HEADLINE`]):
+/// the nearest short visible text before the first `<h1>` that reads as
+/// a date ([`iso_date`]).
+fn date_above(page: &Page, h1: Option<NodeId>) -> Option<String> {
+    (0..h1?)
+        .rev()
+        .filter_map(|id| match page.kind(id) {
+            crate::model::NodeKind::Text(t)
+                if !text::is_blank(t) && !page.nodes[id].parent().and_then(|p| page.element(p)).is_some_and(|e| e.hidden) =>
+            {
+                Some(t)
+            }
+            _ => None,
+        })
+        .take(TEXTS_ABOVE_HEADLINE)
+        .filter(|t| t.chars().count() <= MAX_DATE_CHARS)
+        .find_map(iso_date)
+}
+
 /// The first [`HEADER_TEXTS`] visible, non-blank texts after
 /// `start` in document order: a post's header under its headline.
 fn header_texts(page: &Page, start: NodeId) -> impl Iterator<Item = &str> + '_ {
@@ -857,6 +885,9 @@ pub fn iso_date(s: &str) -> Option<String> {
     enum T {
         N(u32, usize),
         M(u32),
+        // A part of a time of day ("5:11:10"): no date's, and no date reads
+        // across it ("04-ago-2021 5:11:10" is not 11 May 2021).
+        Time,
     }
     let mut tokens: Vec<T> = Vec::new();
     // Words: runs of digits, or of letters, a capital after a small letter
@@ -886,7 +917,12 @@ pub fn iso_date(s: &str) -> Option<String> {
         words.push(&s[b..]);
     }
     for word in words {
-        if word.bytes().all(|b| b.is_ascii_digit()) {
+        // `word` is a slice of `s`: the characters around it in `s`.
+        let at = word.as_ptr() as usize - s.as_ptr() as usize;
+        let beside_colon = s[..at].ends_with(':') || s[at + word.len()..].starts_with(':');
+        if word.bytes().all(|b| b.is_ascii_digit()) && beside_colon {
+            tokens.push(T::Time);
+        } else if word.bytes().all(|b| b.is_ascii_digit()) {
             tokens.push(T::N(word.parse().unwrap_or(u32::MAX), word.len()));
         } else if let Some(m) = month_number(&word.to_lowercase()) {
             tokens.push(T::M(m));
@@ -1084,6 +1120,18 @@ fn separator_of(s: &str, which: Which, separators: impl Iterator<Item = char>) -
     }
 }
 
+/// The most lines (blocks) a byline element is read line by line with
+/// ([`tidy_byline`]): a name card's name, job title, date and reading
+/// time. Chosen by hand; a longer run of blocks is no card.
+pub const BYLINE_CARD_LINES: usize = 4;
+
+/// Whether the rest of a byline after a name goes on with more names
+/// (", Bob", "and Bob", "& Bob").
+fn continues_a_list(rest: &str) -> bool {
+    let rest = rest.trim_start();
+    rest.starts_with([',', '&', ';']) || rest.get(..4).is_some_and(|w| w.eq_ignore_ascii_case("and "))
+}
+
 /// The name in a byline: whitespace collapsed, a date or relative time
 /// after the name cut off ([`byline_date_start`], [`glued_date_start`])
 /// with the separator before it, the name of a credit line taken
@@ -1105,6 +1153,40 @@ fn separator_of(s: &str, which: Which, separators: impl Iterator<Item = char>) -
 /// line, "Last Updated: January 7, 2025"; `BYLINES_WRONG=1 pith-lab
 /// eval`).
 pub fn tidy_byline(byline: &str) -> Option<String> {
+    // A byline element's blocks, one per line (`Page::text_lines_within`):
+    // where the whole reads as the first line's name and more (a job title
+    // or a date in the next block: "Ada Lovelace\nTech Reporter"), the
+    // name alone. A label alone on the first line opens the second ("By\nAda").
+    // A line that opens with "By" is the name's ("Opinion\nBy Ada").
+    if byline.contains('\n') {
+        let whole = tidy_byline(&byline.replace('\n', " "));
+        let mut lines: Vec<String> = Vec::new();
+        for l in byline.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            match lines.last_mut() {
+                Some(label) if is_byline_label(label) => {
+                    label.push(' ');
+                    label.push_str(l);
+                }
+                _ => lines.push(l.to_string()),
+            }
+        }
+        if lines.len() > BYLINE_CARD_LINES {
+            return whole;
+        }
+        if let Some(name) = lines.iter().find(|l| strip_byline_prefix(l).len() < l.len()).and_then(|l| tidy_byline(l)) {
+            return Some(name);
+        }
+        return match (whole, lines.first().and_then(|l| tidy_byline(l))) {
+            (Some(w), Some(name))
+                if w.starts_with(&name)
+                    && w[name.len()..].starts_with(|c: char| !c.is_alphanumeric())
+                    && !continues_a_list(&w[name.len()..]) =>
+            {
+                Some(name)
+            }
+            (w, _) => w,
+        };
+    }
     // Character references left in JSON-LD and meta values escaped twice
     // ("Maria &amp; Katerina"): a name never means them literally.
     let s = unescape_entities(byline);
@@ -1527,6 +1609,10 @@ fn byline_date_start(s: &str) -> Option<usize> {
     };
     let is_numeric_date = |w: &str| {
         let w = bare(w);
+        // An ISO time after the name ("Ada 2022-11-23T08:10+02:00").
+        if starts_iso(&w) {
+            return true;
+        }
         let parts: Vec<&str> = w.split(['-', '/']).collect();
         let digits = |p: &str, n: std::ops::RangeInclusive<usize>| n.contains(&p.len()) && p.chars().all(|c| c.is_ascii_digit());
         parts.len() == 3
@@ -1643,7 +1729,7 @@ fn label_sibling(page: &Page, id: NodeId) -> Option<(NodeId, String)> {
     if page.element(next)?.hidden {
         return None;
     }
-    let text = page.text_content_within(next, MAX_BYLINE_CHARS - 1)?;
+    let text = page.text_lines_within(next, MAX_BYLINE_CHARS - 1)?;
     (!text.trim().is_empty()).then_some((next, text))
 }
 
@@ -1675,7 +1761,7 @@ fn label_child(page: &Page, id: NodeId) -> Option<(NodeId, String)> {
     if page.element(next)?.hidden || page.text_content_within(id, MAX_BYLINE_CHARS).is_none_or(|t| t.chars().count() >= MAX_BYLINE_CHARS) {
         return None;
     }
-    let text = page.text_content_within(next, MAX_BYLINE_CHARS - 1)?;
+    let text = page.text_lines_within(next, MAX_BYLINE_CHARS - 1)?;
     let words = text.split_whitespace().count();
     (1..=LABEL_NAME_WORDS).contains(&words).then_some((next, text))
 }
@@ -1709,7 +1795,7 @@ fn byline_at(page: &Page, id: NodeId, hint: Hint) -> Option<(NodeId, String)> {
         return label_sibling(page, id);
     }
     if hint == Hint::ArchiveLink {
-        let text = e.href.as_deref().is_some_and(is_author_archive).then(|| page.text_content_within(id, MAX_BYLINE_CHARS - 1))??;
+        let text = e.href.as_deref().is_some_and(is_author_archive).then(|| page.text_lines_within(id, MAX_BYLINE_CHARS - 1))??;
         return (!text.is_empty()).then_some((id, text));
     }
     let hinted = e.rel().split_whitespace().any(|r| r == "author")
@@ -1719,7 +1805,7 @@ fn byline_at(page: &Page, id: NodeId, hint: Hint) -> Option<(NodeId, String)> {
     if !hinted {
         return None;
     }
-    let text = page.text_content_within(id, MAX_BYLINE_CHARS - 1)?;
+    let text = page.text_lines_within(id, MAX_BYLINE_CHARS - 1)?;
     (!text.is_empty()).then_some((id, text))
 }
 
@@ -1894,6 +1980,23 @@ mod tests {
     }
 
     #[test]
+    fn a_date_printed_just_above_the_headline_is_the_published_day() {
+        let page = |top: &str| {
+            let html = format!(
+                "<html><body><nav><a href=/>Home</a><a href=/blog>Blog</a></nav>{top}<h1>Stop Nesting Database Systems</h1>\
+                 <p>Using database systems inside other applications is nothing new.</p></body></html>"
+            );
+            read(&parse_document(&html, "https://e.org/blog/nesting").unwrap(), None).published_time
+        };
+        assert_eq!(page("<div><span>December 17, 2025</span> • <span>8 minutes</span></div>").as_deref(), Some("2025-12-17"));
+        assert_eq!(page("<p>Published</p><p>October 14, 2025</p><p>in</p><p>Training</p>").as_deref(), Some("2025-10-14"));
+        // Farther up than TEXTS_ABOVE_HEADLINE texts: the site's header, not the post's.
+        assert_eq!(page("<p>Dec 1, 2025</p><p>Topics</p><p>Blog</p><p>Guides</p><p>About</p>"), None);
+        // A hidden one is no date the reader sees.
+        assert_eq!(page("<p hidden>Dec 1, 2025</p>"), None);
+    }
+
+    #[test]
     fn dates_written_out_read_as_iso_days() {
         for (text, day) in [
             ("2025-02-22T10:00:00Z", Some("2025-02-22")),
@@ -1908,6 +2011,11 @@ mod tests {
             // Words glued to the numbers.
             ("Mental HealthDECEMBER 22, 2022Updated: JANUARY 02, 2026", Some("2022-12-22")),
             ("5March 2024", Some("2024-03-05")),
+            ("2025年3月4日", Some("2025-03-04")),
+            // A time is no date, and none reads across it (a month's name
+            // not in English, "ago", drops out of the words).
+            ("on 04-ago-2021 5:11:10", None),
+            ("2021 5:11", None),
             // Day and month both at most 12: the order is unknown.
             ("03/04/2025", None),
             ("12.12.2025", Some("2025-12-12")),
@@ -2179,6 +2287,19 @@ mod tests {
         // A date glued to the name; a user name with digits stays.
         assert_eq!(t("Ada Lovelace30 Sep 2022, 11:07am").as_deref(), Some("Ada Lovelace"));
         assert_eq!(t("Ada Lovelace2022-11-23T08:10+02:00").as_deref(), Some("Ada Lovelace"));
+        // … or in a block of its own (`Page::text_content` puts a space there).
+        assert_eq!(t("Ada Lovelace 2022-11-23T08:10+02:00").as_deref(), Some("Ada Lovelace"));
+        // A byline element's blocks as lines: the name without the job
+        // title under it; a label alone on its line opens the name; more
+        // names on the next lines stay.
+        assert_eq!(t("Ada Lovelace\nTech Reporter").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("Ada Lovelace\nAI Writer, Analytical Engines").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("By\nAda Lovelace\nTech Reporter").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("Ada Lovelace\nand Charles Babbage").as_deref(), Some("Ada Lovelace and Charles Babbage"));
+        assert_eq!(t("Opinion\nBy Ada Lovelace").as_deref(), Some("Ada Lovelace"));
+        assert_eq!(t("Written by Ada Lovelace\nEdited by Charles Babbage").as_deref(), Some("Ada Lovelace"));
+        // An initials avatar's letter is no name of its own.
+        assert_eq!(t("A\nAdaL").as_deref(), t("A AdaL").as_deref());
         assert_eq!(t("ada1815 Member").as_deref(), Some("ada1815 Member"), "a title needs two words before it");
         assert_eq!(t("lovelace18 Titan").as_deref(), Some("lovelace18 Titan"));
         // Credit lines: the name after "by", only after a credit word.

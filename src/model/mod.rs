@@ -551,7 +551,10 @@ impl Page {
     }
 
     /// The rendered text under `id` (hidden subtrees left out), whitespace
-    /// collapsed and trimmed.
+    /// collapsed and trimmed, with a space where a block starts or ends
+    /// or a `<br>` is, as a reader sees the lines apart ([`Page::breaks_line`]):
+    /// `<div>By Ada</div><div>Published May 1</div>` is "By Ada Published
+    /// May 1", where the DOM's `textContent` glues "AdaPublished".
     pub fn text_content(&self, id: NodeId) -> String {
         self.text_content_within(id, usize::MAX).unwrap_or_default()
     }
@@ -562,18 +565,46 @@ impl Page {
     /// quadratic (tests/properties.rs: a random 5,000-deep chain with byline
     /// hints on about one element in five took 40 s in a release build).
     pub fn text_content_within(&self, id: NodeId, max: usize) -> Option<String> {
+        self.text_within(id, max, ' ')
+    }
+
+    /// [`Page::text_content_within`] with a line break (`\n`) where a
+    /// block starts or ends or a `<br>` is, a space elsewhere: a byline's
+    /// name apart from the job title in the block under it ("Ada
+    /// Lovelace\nTech Reporter").
+    pub fn text_lines_within(&self, id: NodeId, max: usize) -> Option<String> {
+        self.text_within(id, max, '\n')
+    }
+
+    /// The text under `id` with `line` between blocks (see
+    /// [`Page::text_content_within`]).
+    fn text_within(&self, id: NodeId, max: usize, line: char) -> Option<String> {
         let mut out = String::new();
         let mut chars = 0;
         // Whitespace seen since the last character, after the first one: one
-        // space if more text follows (leading and trailing runs are trimmed).
+        // space if more text follows (leading and trailing runs are trimmed);
+        // `line` where a block's edge is among it.
         let mut space = false;
+        let mut edge = false;
         let end = self.subtree_end(id);
+        // Where the blocks entered end (innermost last): a space after each.
+        let mut block_ends: Vec<NodeId> = Vec::new();
         let mut n = id;
         while n < end {
+            while block_ends.last().is_some_and(|&e| e <= n) {
+                block_ends.pop();
+                space |= chars > 0;
+                edge |= chars > 0;
+            }
             match self.kind(n) {
                 NodeKind::Element(e) if e.hidden => {
                     n = self.subtree_end(n);
                     continue;
+                }
+                NodeKind::Element(e) if n > id && breaks_line(e) => {
+                    space |= chars > 0;
+                    edge |= chars > 0;
+                    block_ends.push(self.subtree_end(n));
                 }
                 NodeKind::Text(t) => {
                     for c in t.chars() {
@@ -582,7 +613,7 @@ impl Page {
                             continue;
                         }
                         if std::mem::take(&mut space) {
-                            out.push(' ');
+                            out.push(if std::mem::take(&mut edge) { line } else { ' ' });
                             chars += 1;
                         }
                         out.push(c);
@@ -597,6 +628,11 @@ impl Page {
             n += 1;
         }
         Some(out)
+    }
+
+    /// Whether `id` starts a line of its own ([`breaks_line`]).
+    pub fn breaks_line(&self, id: NodeId) -> bool {
+        self.element(id).is_some_and(breaks_line)
     }
 
     /// The rendered text of inline content: the nodes `ids` and everything
@@ -726,6 +762,18 @@ impl Page {
     }
 }
 
+/// Whether an element starts a line of its own: a `<br>`, or a box that
+/// is not inline-level (its computed `display`; where none is known, its
+/// tag's default, [`Tag::is_inline_by_default`]). `display: contents` has
+/// no box of its own, so it breaks nothing.
+pub fn breaks_line(e: &Element) -> bool {
+    e.tag == Tag::Br
+        || match &e.visual {
+            Some(v) => !(v.display.is_inline_level() || v.display == Display::Contents),
+            None => !e.tag.is_inline_by_default(),
+        }
+}
+
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use crate::html::parse_document;
@@ -733,19 +781,40 @@ mod tests {
     #[test]
     fn text_content_within_is_text_content_up_to_a_length() {
         use super::NodeKind;
-        let p = parse_document("<html><body><div> A \n <b>b</b><i hidden>x</i>c  d <p>  </p></div><p>\u{3000}</p></body></html>", "u").unwrap();
+        let p = parse_document(
+            "<html><body><div> A \n <b>b</b><i hidden>x</i>c  d <p>  </p></div><p>\u{3000}</p>\
+             <div><b>By <span>Ada</span></b><div>Published</div>May<br>1</div></body></html>",
+            "u",
+        )
+        .unwrap();
+        // Blocks and `<br>` apart, inline elements glued.
+        assert_eq!(p.text_content(0), "A bc d By Ada Published May 1");
+        assert_eq!(p.text_lines_within(0, 100).as_deref(), Some("A bc d\nBy Ada\nPublished\nMay\n1"));
         // The reference: every shown text joined, whitespace collapsed, trimmed.
         let reference = |id: usize| {
             let mut s = String::new();
+            let mut ends: Vec<usize> = Vec::new();
             let mut n = id;
             while n < p.subtree_end(id) {
+                // A block's start and end are spaces.
+                ends.retain(|&e| {
+                    if e <= n {
+                        s.push(' ');
+                    }
+                    e > n
+                });
                 match p.kind(n) {
                     NodeKind::Element(e) if e.hidden => {
                         n = p.subtree_end(n);
                         continue;
                     }
                     NodeKind::Text(t) => s.push_str(t),
-                    NodeKind::Element(_) => {}
+                    NodeKind::Element(e) => {
+                        if n > id && super::breaks_line(e) {
+                            s.push(' ');
+                            ends.push(p.subtree_end(n));
+                        }
+                    }
                 }
                 n += 1;
             }

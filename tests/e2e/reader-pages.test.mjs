@@ -11,8 +11,12 @@
 //    more" button or "Back to top" link);
 //  - product.html: a product page whose specifications table the article
 //    keeps (shown once: not listed again as the product's records);
+//  - name-card.html: an article whose author card sets the name and the
+//    desk on lines of their own by CSS, under a date printed above the
+//    headline (the byline is the name alone; the date is the day's);
 //  - forum.html: a thread whose replies open with their author and date
-//    (each post's header, set apart over its text, under a rule).
+//    (each post's header, set apart over its text, under a rule; the
+//    first post's author as the thread's byline).
 //  - forum-headings.html: a thread in XenForo's shape (a letter avatar, the
 //    name as a heading, the date in a list): the same header, no heading,
 //    no list, no avatar letter.
@@ -312,6 +316,21 @@ test('a product page: its specifications table is shown once, not listed again a
   await page.close().catch(() => {});
 });
 
+test('an article\'s name card and the date above its headline: the name alone, and the day', async () => {
+  // The card's name and desk are spans that only the page's style sheet
+  // sets on lines of their own: read as blocks, the name is the first
+  // line. The date is printed above the headline, not under it.
+  const { page, reader, state } = await read('/reader/name-card.html');
+  assert.equal(state, 'ready', 'main#reader data-state');
+  assert.equal(await reader.locator('h1').textContent(), 'How Tide Mills Turned the Sea into Flour');
+  assert.equal(await reader.locator('.byline').textContent(), 'Ada Marin');
+  const time = reader.locator('time.published');
+  assert.equal(await time.getAttribute('datetime'), '2025-03-03T00:00:00.000Z');
+  assert.equal(await time.textContent(), 'March 3, 2025');
+  await reader.close().catch(() => {});
+  await page.close().catch(() => {});
+});
+
 test('a forum thread: each post under a rule, its author and date set apart as its header', async () => {
   const { page, reader, state } = await read('/reader/forum.html');
   assert.equal(state, 'ready', 'main#reader data-state');
@@ -328,6 +347,8 @@ test('a forum thread: each post under a rule, its author and date set apart as i
     'tom Visitor', 'Today at 7:02 AM',
   ]);
   assert.equal(await body.locator('p.post-header a').first().getAttribute('href'), `${origin}/members/ada.412/`);
+  // The page names no author: the thread's is its first post's.
+  assert.deepEqual(await texts(reader.locator('.byline')), ['ada']);
   const [header, text] = await Promise.all([
     body.locator('p.post-header').first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize)),
     body.locator('p:not(.post-header)').first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize)),

@@ -7,7 +7,7 @@
 //!                                                 pages (`synthetic`), write src/decision/model.rs
 //! pith-lab eval [SET…] [--limit N] [--ids a,b]   the shipped model over the dumps (in-sample where it trained;
 //!                                                 BYLINES_WRONG=1 / TITLES_WRONG=1 / HEADLINES_WRONG=1 / DATES_WRONG=1: list the misses
-//!                                                 that differ from the truth)
+//!                                                 that differ from the truth; DATES_ALL=1 / BYLINES_ALL=1: every page's)
 //! pith-lab types [SET…]                           the page-type classifier alone, held out (TYPES_WRONG=1: list the misclassified pages)
 //! pith-lab refit | errors [SET…]                  the saved fold models: cut variants; where they err
 //! pith-lab held [SET…]                            the saved fold models through the whole pipeline:
@@ -502,6 +502,12 @@ fn eval(a: &Args, ds: &DataSet) {
         let t0 = Instant::now();
         let out = extract(&page, &Options { scores: false, ..Options::default() }).ok()?;
         let ms = t0.elapsed().as_secs_f64() * 1e3;
+        if std::env::var_os("DATES_ALL").is_some() {
+            eprintln!("dated {id}: {:?} | {:?}", truth.published_time.as_deref().unwrap_or(""), out.published_time.as_deref().unwrap_or(""));
+        }
+        if std::env::var_os("BYLINES_ALL").is_some() {
+            eprintln!("bylined {id}: {:?} | {:?}", truth.byline.as_deref().unwrap_or(""), out.byline.as_deref().unwrap_or(""));
+        }
         let w = score::word_score(body, &out.text);
         Some(PageResult {
             id: id.to_string(),
