@@ -762,14 +762,7 @@ pub const TEXTS_ABOVE_HEADLINE: usize = 4;
 fn date_above(page: &Page, h1: Option<NodeId>) -> Option<String> {
     (0..h1?)
         .rev()
-        .filter_map(|id| match page.kind(id) {
-            crate::model::NodeKind::Text(t)
-                if !text::is_blank(t) && !page.nodes[id].parent().and_then(|p| page.element(p)).is_some_and(|e| e.hidden) =>
-            {
-                Some(t)
-            }
-            _ => None,
-        })
+        .filter_map(|id| shown_text(page, id))
         .take(TEXTS_ABOVE_HEADLINE)
         .filter(|t| t.chars().count() <= MAX_DATE_CHARS)
         .find_map(iso_date)
@@ -778,16 +771,20 @@ fn date_above(page: &Page, h1: Option<NodeId>) -> Option<String> {
 /// The first [`HEADER_TEXTS`] visible, non-blank texts after
 /// `start` in document order: a post's header under its headline.
 fn header_texts(page: &Page, start: NodeId) -> impl Iterator<Item = &str> + '_ {
-    (start + 1..page.nodes.len())
-        .filter_map(move |id| match page.kind(id) {
-            crate::model::NodeKind::Text(t)
-                if !text::is_blank(t) && !page.nodes[id].parent().and_then(|p| page.element(p)).is_some_and(|e| e.hidden) =>
-            {
-                Some(t)
-            }
-            _ => None,
-        })
-        .take(HEADER_TEXTS)
+    (start + 1..page.nodes.len()).filter_map(move |id| shown_text(page, id)).take(HEADER_TEXTS)
+}
+
+/// The text of node `id` if it is a text node that is not blank and whose
+/// parent is not hidden.
+fn shown_text(page: &Page, id: NodeId) -> Option<&str> {
+    match page.kind(id) {
+        crate::model::NodeKind::Text(t)
+            if !text::is_blank(t) && !page.nodes[id].parent().and_then(|p| page.element(p)).is_some_and(|e| e.hidden) =>
+        {
+            Some(t)
+        }
+        _ => None,
+    }
 }
 
 /// A byline printed under the headline where nothing marks one up: the
