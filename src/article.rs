@@ -566,28 +566,19 @@ fn lone_reply(page: &Page, seg: &Segmentation, has_kept: &[bool], kept_leaf: &[b
 
 /// Who wrote a thread, where nothing else names its author: the first line
 /// of the first post's header ([`Role::PostHeader`]) that reads as a name
-/// ([`crate::metadata::tidy_byline`]), not as a date
-/// ([`crate::metadata::reads_as_date`]) or an update's line. wcxb-dev's threads name their first post's author as the byline;
+/// ([`crate::metadata::tidy_byline`]), not as a date or an update's line
+/// ([`crate::metadata::reads_as_date`], separators before it aside). wcxb-dev's threads name their first post's author as the byline;
 /// 21 of 104 had none (session 43).
 pub fn first_post_author(blocks: &[Block]) -> Option<String> {
     let is_header = |b: &Block| matches!(b, Block::Paragraph { role: Some(Role::PostHeader), .. });
     let first = blocks.iter().position(is_header)?;
     blocks[first..].iter().take_while(|b| is_header(b)).find_map(|b| match b {
-        // A line that says when ("Jul 18, 2024", "Updated 7mo") names no one.
-        Block::Paragraph { text, .. } if !crate::metadata::reads_as_date(text) && !opens_with_a_date_word(text) => {
+        // A line that says when ("Jul 18, 2024", "· Updated 7mo") names no one.
+        Block::Paragraph { text, .. } if !crate::metadata::reads_as_date(text.trim_start_matches(|c: char| !c.is_alphanumeric())) => {
             crate::metadata::tidy_byline(text)
         }
         _ => None,
     })
-}
-
-/// Whether a line's first word is a [`crate::metadata::BYLINE_DATE_WORDS`]
-/// word, after any separator ("· Updated 7mo", "Posted …").
-fn opens_with_a_date_word(line: &str) -> bool {
-    line.trim_start_matches(|c: char| !c.is_alphanumeric())
-        .split_whitespace()
-        .next()
-        .is_some_and(|w| crate::metadata::BYLINE_DATE_WORDS.iter().any(|d| w.trim_end_matches(':').eq_ignore_ascii_case(d)))
 }
 
 /// The header lines of each post ([`Role::PostHeader`]): in the blocks a

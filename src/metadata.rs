@@ -914,13 +914,11 @@ pub fn iso_date(s: &str) -> Option<String> {
         words.push(&s[b..]);
     }
     for word in words {
-        // `word` is a slice of `s`: the characters around it in `s`.
-        let at = word.as_ptr() as usize - s.as_ptr() as usize;
-        let beside_colon = s[..at].ends_with(':') || s[at + word.len()..].starts_with(':');
-        if word.bytes().all(|b| b.is_ascii_digit()) && beside_colon {
-            tokens.push(T::Time);
-        } else if word.bytes().all(|b| b.is_ascii_digit()) {
-            tokens.push(T::N(word.parse().unwrap_or(u32::MAX), word.len()));
+        if word.bytes().all(|b| b.is_ascii_digit()) {
+            // `word` is a slice of `s`: the characters around it in `s`.
+            let at = word.as_ptr() as usize - s.as_ptr() as usize;
+            let beside_colon = s[..at].ends_with(':') || s[at + word.len()..].starts_with(':');
+            tokens.push(if beside_colon { T::Time } else { T::N(word.parse().unwrap_or(u32::MAX), word.len()) });
         } else if let Some(m) = month_number(&word.to_lowercase()) {
             tokens.push(T::M(m));
         }

@@ -19,7 +19,7 @@
 //!   leaves in forms are leaves like any other, with flags, so that each
 //!   method and the decision apply their own rules to them.
 
-use crate::model::{Display, NodeId, NodeKind, Page, Tag};
+use crate::model::{NodeId, NodeKind, Page, Tag};
 use crate::text;
 
 /// Elements without a closing tag: they are not a "pair of HTML tags"
@@ -269,11 +269,7 @@ pub fn segment(page: &Page) -> Segmentation {
             Some(e) => {
                 // `display: contents` has no box: it is inline exactly when
                 // its content is (its children lay out in its parent).
-                let inline_level = match &e.visual {
-                    Some(v) => v.display.is_inline_level() || v.display == Display::Contents,
-                    None => e.tag.is_inline_by_default(),
-                };
-                inline[id] = inline_level && page.children(id).iter().all(|&c| inline[c]);
+                inline[id] = e.lays_out_inline() && page.children(id).iter().all(|&c| inline[c]);
             }
         }
     }

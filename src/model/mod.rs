@@ -211,6 +211,17 @@ impl Element {
         self.rare.as_deref().map_or("", f)
     }
 
+    /// Whether the element lays out inside its parent's lines: its computed
+    /// `display` is inline-level or `contents` (no box of its own: its
+    /// children lay out in the parent); where none is known (parsed HTML),
+    /// its tag's default ([`Tag::is_inline_by_default`]).
+    pub fn lays_out_inline(&self) -> bool {
+        match &self.visual {
+            Some(v) => v.display.is_inline_level() || v.display == Display::Contents,
+            None => self.tag.is_inline_by_default(),
+        }
+    }
+
     /// Lower-case local name.
     pub fn name(&self) -> &str {
         match self.tag {
@@ -552,7 +563,7 @@ impl Page {
 
     /// The rendered text under `id` (hidden subtrees left out), whitespace
     /// collapsed and trimmed, with a space where a block starts or ends
-    /// or a `<br>` is, as a reader sees the lines apart ([`Page::breaks_line`]):
+    /// or a `<br>` is, as a reader sees the lines apart ([`breaks_line`]):
     /// `<div>By Ada</div><div>Published May 1</div>` is "By Ada Published
     /// May 1", where the DOM's `textContent` glues "AdaPublished".
     pub fn text_content(&self, id: NodeId) -> String {
@@ -628,11 +639,6 @@ impl Page {
             n += 1;
         }
         Some(out)
-    }
-
-    /// Whether `id` starts a line of its own ([`breaks_line`]).
-    pub fn breaks_line(&self, id: NodeId) -> bool {
-        self.element(id).is_some_and(breaks_line)
     }
 
     /// The rendered text of inline content: the nodes `ids` and everything
@@ -763,15 +769,9 @@ impl Page {
 }
 
 /// Whether an element starts a line of its own: a `<br>`, or a box that
-/// is not inline-level (its computed `display`; where none is known, its
-/// tag's default, [`Tag::is_inline_by_default`]). `display: contents` has
-/// no box of its own, so it breaks nothing.
+/// is not inline-level ([`Element::lays_out_inline`]).
 pub fn breaks_line(e: &Element) -> bool {
-    e.tag == Tag::Br
-        || match &e.visual {
-            Some(v) => !(v.display.is_inline_level() || v.display == Display::Contents),
-            None => !e.tag.is_inline_by_default(),
-        }
+    e.tag == Tag::Br || !e.lays_out_inline()
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
