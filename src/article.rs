@@ -11,10 +11,13 @@
 //!   table, a figure, a definition list); every other element is
 //!   transparent. Order is document order; nothing is moved.
 //! * Images are not leaves (they hold no text): an image is kept when it
-//!   lies between the first and last kept leaf inside the decision's root,
-//!   is not an icon ([`MIN_IMAGE_SIDE_PX`]), is not hidden, and either sits
-//!   in a `<figure>` or in a part of the page that holds kept text (a
-//!   card of rejected links with its thumbnail is dropped with them).
+//!   is not an icon ([`MIN_IMAGE_SIDE_PX`]), is not hidden, and either
+//!   sits in a figure inside the decision's root (a `<figure>`, or a
+//!   caption box where the page has none: WordPress's `wp-caption`, see
+//!   `Builder::caption_box`; before the first kept leaf too: a lead
+//!   image), shown with its caption, or lies between the first and last
+//!   kept leaf inside the root in a part of the page that holds kept text
+//!   (a card of rejected links with its thumbnail is dropped with them).
 //! * Tables: a data table (Readability.js's `_isDataTable` rules, see
 //!   [`is_data_table`]) keeps the whole of every row that holds kept text,
 //!   and its header rows, so the grid stays whole; a layout table is
@@ -50,6 +53,26 @@ pub const HEADLINE_MIN_PARTIAL_CHARS: usize = 11;
 /// is an icon, avatar, button or tracking pixel, not a figure: icons are
 /// 16–48 px, avatars 32–60 px in common designs. Chosen by hand.
 pub const MIN_IMAGE_SIDE_PX: f32 = 64.0;
+
+/// Class or id words of an element that captions the image beside it
+/// where the page has no `<figure>` (WordPress's `wp-caption-text`, a
+/// theme's `image-caption`, `photo-caption`): see `names_a_caption`.
+pub const CAPTION_NAME_WORDS: &[&str] = &["caption", "figcaption"];
+
+/// How many levels above an image its caption box may be: WordPress puts
+/// the image in the box (1) or in a link in it (2); chosen by hand, one
+/// more for a wrapper.
+pub const CAPTION_BOX_LEVELS: usize = 3;
+
+/// The most text leaves a caption box holds (a caption, a credit, a
+/// second line); chosen by hand: more is an article's part.
+pub const CAPTION_BOX_MAX_LEAVES: usize = 3;
+
+/// Whether `e` is a caption: a `<figcaption>`, or named for one
+/// ([`CAPTION_NAME_WORDS`]).
+fn names_a_caption(e: &crate::model::Element) -> bool {
+    e.tag == Tag::Figcaption || text::NameTokens::new(&e.class, e.id()).any(CAPTION_NAME_WORDS)
+}
 
 /// The widest image candidate worth loading from a `srcset` (width
 /// descriptors): the reader's column is at most about 800 CSS px, so twice
@@ -342,7 +365,7 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata, kind: PageKind,
             // A leaf's first node is its id.
             let lo = seg.leaves[first].id;
             let hi = seg.leaves[last].nodes(page).last().map_or(lo + 1, |&n| page.subtree_end(n));
-            Some((lo.max(root), hi.min(page.subtree_end(root))))
+            Some((root, lo.max(root), hi.min(page.subtree_end(root))))
         }
         _ => None,
     };
@@ -356,6 +379,7 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata, kind: PageKind,
         kept_leaf,
         has_kept: vec![false; page.nodes.len()],
         images: HashMap::new(),
+        caption_boxes: HashSet::new(),
         last_heading: String::new(),
         depth: 0,
     };
@@ -366,8 +390,8 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata, kind: PageKind,
             }
         }
     }
-    if let Some((lo, hi)) = bounds {
-        b.choose_images(lo, hi);
+    if let Some((root, lo, hi)) = bounds {
+        b.choose_images(root, lo, hi);
     }
     let mut blocks = if seg.leaf_of(0).is_some_and(|l| seg.leaves[l as usize].id == 0) {
         b.contents(0)
@@ -890,6 +914,9 @@ struct Builder<'a> {
     has_kept: Vec<bool>,
     /// Kept images, by node.
     images: HashMap<NodeId, Image>,
+    /// Elements that hold kept images and their caption where the page has
+    /// no `<figure>` ([`Builder::caption_box`]): built as figures.
+    caption_boxes: HashSet<NodeId>,
     /// The folded text of the last heading, for repeats.
     last_heading: String,
     /// Structural blocks open around the one being built.
@@ -950,19 +977,25 @@ impl<'a> Builder<'a> {
         self.seg.leaves_in(self.page, n)
     }
 
-    /// Picks the images worth showing between `lo` and `hi` (see the
-    /// module docs) and marks the way to them.
-    fn choose_images(&mut self, lo: NodeId, hi: NodeId) {
+    /// Picks the images worth showing (see the module docs): in figures
+    /// from `root` to `hi`, elsewhere from `lo` (the first kept leaf) to
+    /// `hi` (the end of the last); marks the way to them.
+    fn choose_images(&mut self, root: NodeId, lo: NodeId, hi: NodeId) {
         let mut seen: HashSet<String> = HashSet::new();
-        for n in lo..hi {
+        for n in root..hi {
             let Some(e) = self.page.element(n) else { continue };
             // (An image holding text, as facts may give, is read as a container.)
             if e.tag != Tag::Img || e.hidden || e.aria_hidden || self.seg.sums(n).leaves > 0 || self.is_icon(n) {
                 continue;
             }
-            let in_figure = self.page.closest(n, |e| e.tag == Tag::Figure).is_some_and(|f| f >= lo);
-            let placed = if in_figure {
+            // A figure (or caption box) in the root before the first kept
+            // text is the article's lead image.
+            let in_figure = self.page.closest(n, |e| e.tag == Tag::Figure).is_some_and(|f| f >= root);
+            let boxed = if in_figure { None } else { self.caption_box(n).filter(|&b| b >= root) };
+            let placed = if in_figure || boxed.is_some() {
                 true
+            } else if n < lo {
+                false
             } else if let Some(l) = self.seg.leaf_of(n) {
                 self.kept_leaf[l as usize]
             } else {
@@ -986,8 +1019,41 @@ impl<'a> Builder<'a> {
             if seen.insert(image.src.clone()) {
                 self.images.insert(n, image);
                 self.mark(n);
+                if let Some(b) = boxed {
+                    self.caption_boxes.insert(b);
+                }
             }
         }
+    }
+
+    /// The element that holds image `n` and its caption where the page
+    /// has no `<figure>`: WordPress's `<div class="wp-caption"><img><p
+    /// class="wp-caption-text">`, a theme's `image-with-caption`. It is the
+    /// nearest ancestor within [`CAPTION_BOX_LEVELS`] that holds text, when
+    /// all that text ([`CAPTION_BOX_MAX_LEAVES`] leaves at most) lies in
+    /// elements named for a caption ([`CAPTION_NAME_WORDS`]) and the
+    /// ancestor is not itself a leaf (text beside the image is a
+    /// paragraph's, not a caption's). Like a `<figure>`'s, its image is
+    /// shown with its caption wherever it stands in the article, whatever
+    /// the decision made of the caption.
+    fn caption_box(&self, n: NodeId) -> Option<NodeId> {
+        let page = self.page;
+        let mut a = n;
+        for _ in 0..CAPTION_BOX_LEVELS {
+            a = page.nodes[a].parent()?;
+            let leaves = self.leaves_under(a);
+            if leaves.is_empty() {
+                continue;
+            }
+            if leaves.len() > CAPTION_BOX_MAX_LEAVES || self.leaf_at(a).is_some() {
+                return None;
+            }
+            let captioned = |l: usize| {
+                page.closest(self.seg.leaves[l].holder(), names_a_caption).is_some_and(|c| c > a)
+            };
+            return leaves.clone().all(captioned).then_some(a);
+        }
+        None
     }
 
     /// Whether image `n` is too small to be a figure.
@@ -1138,7 +1204,7 @@ impl<'a> Builder<'a> {
             Some(Tag::Figure) => {
                 !page.subtree(c).any(|n| self.images.contains_key(&n)) || !within(&[Tag::Figcaption])
             }
-            _ => true,
+            _ => !self.caption_boxes.contains(&c),
         }
     }
 
@@ -1256,6 +1322,11 @@ impl<'a> Builder<'a> {
                 let items = self.definitions(c);
                 if !items.is_empty() {
                     out.push(Block::Definitions { items, nodes: vec![c] });
+                }
+            }
+            _ if self.caption_boxes.contains(&c) => {
+                if let Some(f) = self.figure(c) {
+                    out.push(f);
                 }
             }
             _ => {}
@@ -1439,7 +1510,9 @@ impl<'a> Builder<'a> {
     }
 
     /// A figure with kept images, and its caption (shown with them whatever
-    /// the decision made of it: a caption belongs to its image).
+    /// the decision made of it: a caption belongs to its image): a
+    /// `<figure>`'s `<figcaption>`s, a caption box's elements named for a
+    /// caption ([`Builder::caption_box`]).
     fn figure(&mut self, f: NodeId) -> Option<Block> {
         let images: Vec<Image> = self.page.subtree(f).filter_map(|n| self.images.get(&n).cloned()).collect();
         if images.is_empty() {
@@ -1448,8 +1521,20 @@ impl<'a> Builder<'a> {
         // Every caption of this figure (HTML allows one, pages write more):
         // one line each.
         let mut caption = Vec::new();
-        for c in self.page.subtree(f).filter(|&n| self.tag(n) == Some(Tag::Figcaption)) {
-            if self.page.closest(c, |e| e.tag == Tag::Figure) != Some(f) {
+        let boxed = self.caption_boxes.contains(&f);
+        let page = self.page;
+        let is_caption = |n: NodeId| {
+            page.element(n).is_some_and(|e| if boxed { names_a_caption(e) } else { e.tag == Tag::Figcaption })
+        };
+        for c in page.subtree(f).filter(|&n| n != f && is_caption(n)) {
+            // A `<figure>`'s own captions (not a figure's inside it); a
+            // box's outermost caption elements.
+            let own = if boxed {
+                page.nodes[c].parent().and_then(|p| page.closest(p, names_a_caption)).is_none_or(|p| p <= f)
+            } else {
+                page.closest(c, |e| e.tag == Tag::Figure) == Some(f)
+            };
+            if !own {
                 continue;
             }
             let inlines = self.all_inlines(c);
@@ -1895,6 +1980,40 @@ mod tests {
         let mut at_bound: Vec<Block> = (0..SAY_ONCE_MAX_LINES).map(|i| text_para(if i % 2 == 0 { "ada" } else { "bob" })).collect();
         say_once(&mut at_bound);
         assert_eq!(texts(&at_bound), ["ada", "bob"]);
+    }
+
+    #[test]
+    fn a_caption_box_is_a_figure_with_its_caption() {
+        // WordPress's classic caption: no <figure>, the image in a link in
+        // a box named for a caption, the caption a paragraph named for one;
+        // the first box leads the article, before its first paragraph.
+        let p = "The mill pond fills at high tide and the gates close behind it, holding the water back until the ebb.";
+        let boxed = |src: &str, caption: &str| {
+            format!("<div class=\"wp-caption aligncenter\"><a href=\"/{src}\"><img src=\"/{src}\" width=600 height=300 alt=\"\"></a><p class=\"wp-caption-text\">{caption}</p></div>")
+        };
+        let html = format!(
+            "<html><body><header><h1>Tide mills</h1></header><div class=entry-content>{}<p>{p}</p><p>{p}</p>{}<p>{p}</p></div></body></html>",
+            boxed("pond.jpg", "The pond at high tide."),
+            boxed("sluice.jpg", "The sluice gate, opened at low water.")
+        );
+        let blocks = blocks_as(&html, "https://e.org/mills", &[PageKind::Article]).remove(0);
+        let figures: Vec<(String, String)> = blocks
+            .iter()
+            .filter_map(|b| match b {
+                Block::Figure { images, caption, .. } => Some((images[0].src.clone(), plain(caption))),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            figures,
+            [
+                ("https://e.org/pond.jpg".to_string(), "The pond at high tide.".to_string()),
+                ("https://e.org/sluice.jpg".to_string(), "The sluice gate, opened at low water.".to_string()),
+            ]
+        );
+        // A caption is read once: not also as a paragraph.
+        let paragraphs = blocks.iter().filter(|b| matches!(b, Block::Paragraph { text, .. } if text.contains("sluice"))).count();
+        assert_eq!(paragraphs, 0);
     }
 
     #[test]

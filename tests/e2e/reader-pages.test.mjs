@@ -162,10 +162,10 @@ test('block types: the table has its caption, header cells and spans', async () 
   assert.deepEqual(await texts(table.locator('tr').nth(3).locator('td')), ['1.9', '0.5', '280'], 'the row under the spanning cell');
 });
 
-test('block types: figures show the lazy image\'s real URL and the best srcset candidate, with captions', async () => {
+test('block types: figures show the lazy image\'s real URL and the best srcset candidate, with captions (a WordPress caption box\'s too)', async () => {
   const { reader } = await blockTypes();
   const figures = reader.locator('article figure');
-  assert.equal(await figures.count(), 2);
+  assert.equal(await figures.count(), 3);
   const shown = await figures.evaluateAll((fs) => fs.map((f) => {
     const img = f.querySelector('img');
     return {
@@ -178,6 +178,7 @@ test('block types: figures show the lazy image\'s real URL and the best srcset c
   assert.deepEqual(shown, [
     { src: `${origin}/img/wheel-lazy.png`, alt: 'The wheel pit at low water', width: 600, caption: 'The wheel pit at low water, with the wheel at rest.' },
     { src: `${origin}/img/pond-large.png`, alt: 'The mill pond at high tide', width: 1200, caption: 'The mill pond at high tide, seen from the dam.' },
+    { src: `${origin}/img/sluice.png`, alt: 'The sluice gate', width: 800, caption: 'The sluice gate, opened as the tide turns.' },
   ]);
 });
 
