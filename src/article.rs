@@ -74,6 +74,23 @@ fn names_a_caption(e: &crate::model::Element) -> bool {
     e.tag == Tag::Figcaption || text::NameTokens::new(&e.class, e.id()).any(CAPTION_NAME_WORDS)
 }
 
+/// Whether `n` or an ancestor of it below `top` (not `top` itself) is a
+/// caption ([`names_a_caption`]), for `n` in `top`'s subtree; false for
+/// `n` at or before `top` (an ancestor of it, say). The walk stops at
+/// `top`, so it costs the depth within `top`, not the page's.
+fn caption_between(page: &Page, mut n: NodeId, top: NodeId) -> bool {
+    while n > top {
+        if page.element(n).is_some_and(names_a_caption) {
+            return true;
+        }
+        match page.nodes[n].parent() {
+            Some(p) => n = p,
+            None => return false,
+        }
+    }
+    false
+}
+
 /// The widest image candidate worth loading from a `srcset` (width
 /// descriptors): the reader's column is at most about 800 CSS px, so twice
 /// that serves a 2× display. Larger candidates only cost bandwidth.
@@ -1048,9 +1065,7 @@ impl<'a> Builder<'a> {
             if leaves.len() > CAPTION_BOX_MAX_LEAVES || self.leaf_at(a).is_some() {
                 return None;
             }
-            let captioned = |l: usize| {
-                page.closest(self.seg.leaves[l].holder(), names_a_caption).is_some_and(|c| c > a)
-            };
+            let captioned = |l: usize| caption_between(page, self.seg.leaves[l].holder(), a);
             return leaves.clone().all(captioned).then_some(a);
         }
         None
@@ -1530,7 +1545,7 @@ impl<'a> Builder<'a> {
             // A `<figure>`'s own captions (not a figure's inside it); a
             // box's outermost caption elements.
             let own = if boxed {
-                page.nodes[c].parent().and_then(|p| page.closest(p, names_a_caption)).is_none_or(|p| p <= f)
+                !page.nodes[c].parent().is_some_and(|p| caption_between(page, p, f))
             } else {
                 page.closest(c, |e| e.tag == Tag::Figure) == Some(f)
             };
