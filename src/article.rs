@@ -69,9 +69,14 @@ pub const CAPTION_BOX_LEVELS: usize = 3;
 pub const CAPTION_BOX_MAX_LEAVES: usize = 3;
 
 /// Whether `e` is a caption: a `<figcaption>`, or named for one
-/// ([`CAPTION_NAME_WORDS`]).
+/// ([`CAPTION_NAME_WORDS`]; the words split without buffers,
+/// [`text::each_name_token`]).
 fn names_a_caption(e: &crate::model::Element) -> bool {
-    e.tag == Tag::Figcaption || text::NameTokens::new(&e.class, e.id()).any(CAPTION_NAME_WORDS)
+    let mut named = false;
+    if e.tag != Tag::Figcaption {
+        text::each_name_token(&e.class, e.id(), |t| named |= CAPTION_NAME_WORDS.contains(&t));
+    }
+    e.tag == Tag::Figcaption || named
 }
 
 /// Whether `n` or an ancestor of it below `top` (not `top` itself) is a
