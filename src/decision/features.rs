@@ -29,7 +29,6 @@ pub const NOT_FEATURES: &[&str] = &[
     "markup.bio",
     "markup.dialog",
     "markup.widget",
-    "textStats.format",
 ];
 
 /// Column prefixes never given to the model as leaf values.
@@ -309,28 +308,6 @@ pub fn fill_rows(cx: &Context, table: &ScoreTable, cols: &[Col], row: &mut [f32]
 /// "Auto-context and its application to high-level vision and 3D brain
 /// image segmentation", IEEE TPAMI 2010 — a second classifier reads the
 /// first one's probabilities around each item).
-///
-/// The last two read the leaf's formatting group (seed 001 §III's
-/// formatting similarity, `textStats.format`): the other leaves' mean
-/// first-stage probability (`auto.formatMean`) and the share of them at or
-/// above [`CONFIDENT`] (`auto.formatKept`); a leaf with no others (alone
-/// in its format, or hidden) reads its own. A collection's cards then come
-/// out alike: on a best-seller list of 30 books (wcxb-dev, held out at
-/// seed 1), the first stage gave the books' titles 0.26–0.49 and about
-/// half of them were kept; the second stage now gives them 0.37–0.55 and
-/// all are kept. Over the sets the figures do not move beyond the
-/// seeds' own spread. Held out (5 folds by domain, `pith-lab train --seed
-/// S`, seeds 1 / 2 / 3, 2026-12-02, session 45), before → after:
-/// wcxb-dev word F1 0.882 / 0.884 / 0.883 → 0.883 / 0.885 / 0.884;
-/// collection 0.710 / 0.710 / 0.704 → 0.709 / 0.709 / 0.712; listing
-/// 0.743 / 0.780 / 0.766 → 0.754 / 0.778 / 0.762; product 0.692 / 0.703 /
-/// 0.697 → 0.699 / 0.704 / 0.692; the other types within 0.005;
-/// readability shingle F1 0.967 / 0.968 / 0.966 → 0.965 / 0.967 / 0.966;
-/// cleanportaleval 0.937 / 0.940 / 0.937 → 0.939 / 0.935 / 0.936. With
-/// the two missing (NaN) for a leaf with no others, the figures were the
-/// same, but a hidden article's paragraphs read as less likely than the
-/// lead shown above them (0.61–0.71 against 0.93), and the page's hidden
-/// body was no longer read (`tests/native.rs`, the hidden-content test).
 pub fn auto_context_names() -> Vec<String> {
     let mut v: Vec<String> = ["auto.p", "auto.prev", "auto.next", "auto.prev2", "auto.next2", "auto.pageMax", "auto.pageMean", "auto.pageKept", "auto.inBest", "auto.bestShare", "auto.bestDist", "auto.before", "auto.after"]
         .iter()
@@ -339,7 +316,6 @@ pub fn auto_context_names() -> Vec<String> {
     for k in 1..=ANCESTOR_LEVELS {
         v.push(format!("auto.a{k}"));
     }
-    v.extend(["auto.formatMean".to_string(), "auto.formatKept".to_string()]);
     v
 }
 
@@ -348,8 +324,8 @@ pub fn auto_context_names() -> Vec<String> {
 /// as the trainer reads them. The core does not build this matrix: it
 /// reads each leaf's row and its extras side by side
 /// ([`crate::decision::leaf_probabilities`]).
-pub fn auto_context(cx: &Context, table: &ScoreTable, first: &Features, p1: &[f32]) -> Features {
-    let extras = auto_extras(cx, table, p1);
+pub fn auto_context(cx: &Context, first: &Features, p1: &[f32]) -> Features {
+    let extras = auto_extras(cx, p1);
     let mut names = first.names.clone();
     names.extend(extras.names.iter().cloned());
     let mut values = Vec::with_capacity(first.values.len() + extras.values.len());
@@ -368,17 +344,17 @@ pub fn auto_context(cx: &Context, table: &ScoreTable, first: &Features, p1: &[f3
 /// raised the peak heap of extracting the 200,000-element page of
 /// `tests/eval/large-page.mjs` from 243 to 289 MiB (`pith-lab signals
 /// PAGE.html`, parsed natively, 2026-11-23).
-pub fn auto_extras(cx: &Context, table: &ScoreTable, p1: &[f32]) -> Features {
+pub fn auto_extras(cx: &Context, p1: &[f32]) -> Features {
     let names = auto_context_names();
     let mut values = Vec::with_capacity(cx.seg.leaves.len() * names.len());
-    each_extras_row(cx, table, p1, &mut |_, row| values.extend_from_slice(row));
+    each_extras_row(cx, p1, &mut |_, row| values.extend_from_slice(row));
     Features { names, values }
 }
 
 /// Calls `f` with each leaf's index and its [`auto_extras`] row, in
 /// document order (a reused buffer, as [`each_row`]'s).
-pub fn each_extras_row(cx: &Context, table: &ScoreTable, p1: &[f32], f: &mut dyn FnMut(usize, &[f32])) {
-    let extras = Extras::new(cx, table, p1);
+pub fn each_extras_row(cx: &Context, p1: &[f32], f: &mut dyn FnMut(usize, &[f32])) {
+    let extras = Extras::new(cx, p1);
     let mut values: Vec<f32> = Vec::with_capacity(auto_context_names().len());
     for i in 0..cx.seg.leaves.len() {
         extras.row(i, &mut values);
@@ -410,45 +386,10 @@ pub struct Extras<'a> {
     first_c: Option<usize>,
     last_c: Option<usize>,
     offset: Vec<f32>,
-    /// Per leaf, its formatting group's index into `groups` ([`NO_GROUP`]
-    /// for a hidden leaf); per group, its leaves' first-stage
-    /// probabilities summed, the count of those at or above
-    /// [`CONFIDENT`], and its leaves ([`FormatGroup`]).
-    group_of: Vec<u32>,
-    groups: Vec<FormatGroup>,
-}
-
-/// See [`format_groups`]: a hidden leaf has no formatting group.
-pub const NO_GROUP: u32 = u32::MAX;
-
-/// Per leaf of the segmentation, its formatting group as the text
-/// statistics wrote it (`textStats.format`, seed 001 §III: an index among
-/// the page's distinct formats), or [`NO_GROUP`] for a hidden leaf.
-pub fn format_groups(table: &ScoreTable, seg: &crate::segment::Segmentation) -> Vec<u32> {
-    let col = table.col("textStats.format");
-    seg.leaves
-        .iter()
-        .map(|l| match col.map(|c| table.get(c, l.id)) {
-            Some(v) if v.is_finite() && v >= 0.0 => v as u32,
-            _ => NO_GROUP,
-        })
-        .collect()
-}
-
-/// See [`Extras`]: a first-stage probability at which a leaf counts as
-/// kept, as `auto.pageKept` counts it.
-const CONFIDENT: f32 = 0.5;
-
-/// One formatting group's first-stage figures ([`Extras`]).
-#[derive(Clone, Copy, Default)]
-struct FormatGroup {
-    sum: f32,
-    confident: u32,
-    leaves: u32,
 }
 
 impl<'a> Extras<'a> {
-    pub fn new(cx: &'a Context<'a>, table: &ScoreTable, p1: &'a [f32]) -> Extras<'a> {
+    pub fn new(cx: &'a Context<'a>, p1: &'a [f32]) -> Extras<'a> {
         let page = cx.page;
         let seg = cx.seg;
         let n = seg.leaves.len();
@@ -485,19 +426,7 @@ impl<'a> Extras<'a> {
         for i in 0..n {
             offset[i + 1] = offset[i] + if seg.leaves[i].hidden { 0.0 } else { seg.leaves[i].chars as f32 };
         }
-        // Seed 001's formatting groups (§III, the text statistics'
-        // `textStats.format`): a card's title beside the other cards'
-        // titles, a post's text beside the other posts'.
-        let group_of = format_groups(table, seg);
-        let mut groups = vec![FormatGroup::default(); group_of.iter().filter(|&&g| g != NO_GROUP).max().map_or(0, |&g| g as usize + 1)];
-        for (i, &g) in group_of.iter().enumerate() {
-            if let Some(g) = groups.get_mut(g as usize) {
-                g.sum += p1[i];
-                g.confident += u32::from(p1[i] >= CONFIDENT);
-                g.leaves += 1;
-            }
-        }
-        Extras { cx, p1, chars, pchars, total, best, page_max, page_mean, kept, first_c, last_c, offset, group_of, groups }
+        Extras { cx, p1, chars, pchars, total, best, page_max, page_mean, kept, first_c, last_c, offset }
     }
 
     /// The visible leaves' characters under node `id`.
@@ -557,18 +486,6 @@ impl<'a> Extras<'a> {
                 Some(a) if self.chars(a) > 0.0 => self.pchars(a) / self.chars(a),
                 _ => f32::NAN,
             });
-        }
-        // The other leaves of its formatting group: their mean first-stage
-        // probability, and the share of them the first stage keeps; a leaf
-        // with no others (alone in its format, or hidden: hidden leaves
-        // have none) reads its own.
-        match self.groups.get(self.group_of[i] as usize) {
-            Some(g) if g.leaves > 1 => {
-                let others = (g.leaves - 1) as f32;
-                values.push((g.sum - p1[i]) / others);
-                values.push((g.confident - u32::from(p1[i] >= CONFIDENT)) as f32 / others);
-            }
-            _ => values.extend([p1[i], if p1[i] >= CONFIDENT { 1.0 } else { 0.0 }]),
         }
     }
 }
@@ -638,8 +555,8 @@ mod tests {
         let n = seg.leaves.len();
         let p1 = probabilities(&f, &model::LEAF_FOREST, n);
         let second = model::LEAF_SECOND.expect("the shipped model has a second stage");
-        let joined = probabilities(&auto_context(&cx, &t, &f, &p1), second, n);
-        let apart = probabilities_of(&[&f, &auto_extras(&cx, &t, &p1)], second, n);
+        let joined = probabilities(&auto_context(&cx, &f, &p1), second, n);
+        let apart = probabilities_of(&[&f, &auto_extras(&cx, &p1)], second, n);
         assert!(n >= 5, "{n} leaves");
         assert_eq!(joined, apart);
         // The decision reads each row once, keeping only the second
@@ -649,49 +566,5 @@ mod tests {
         assert_eq!(crate::decision::leaf_probabilities(&cx, &t, &model), both);
         // On a page too large to keep them, the rows are built again.
         assert_eq!(crate::decision::leaf_probabilities_keeping(&cx, &t, &model, 0), both);
-    }
-
-    #[test]
-    fn a_leaf_reads_the_first_stage_over_the_other_leaves_of_its_format() {
-        let card = |t: &str| format!("<div class='card'><h3 class='name'>{t}</h3><span class='price'>$12</span></div>");
-        let html = format!(
-            "<html><body><main><h1>Lamps</h1>{}{}{}{}<p style='display:none'>Hidden note.</p></main></body></html>",
-            card("Brass desk lamp"),
-            card("Paper floor lamp"),
-            card("Glass pendant lamp"),
-            card("Iron wall lamp")
-        );
-        let page = crate::html::parse_document(&html, "https://example.test/lamps").unwrap();
-        let (seg, t, _) = analyse(&page, &Models::default());
-        let cx = Context::new(&page, &seg);
-        let at = |text: &str| seg.leaves.iter().position(|l| l.text(&page) == text).unwrap_or_else(|| panic!("no leaf {text:?}"));
-        let names = [at("Brass desk lamp"), at("Paper floor lamp"), at("Glass pendant lamp"), at("Iron wall lamp")];
-        let (heading, hidden) = (at("Lamps"), at("Hidden note."));
-        // First-stage probabilities: the names 0.2, 0.4, 0.6 and 0.8; every
-        // other leaf 0.1.
-        let mut p1 = vec![0.1f32; seg.leaves.len()];
-        for (k, &i) in names.iter().enumerate() {
-            p1[i] = 0.2 * (k + 1) as f32;
-        }
-        let extras = auto_extras(&cx, &t, &p1);
-        let names_of = auto_context_names();
-        let col = |leaf: usize, name: &str| extras.row(leaf)[names_of.iter().position(|n| n == name).unwrap()];
-        // The first name: the mean of the other three (0.6), and two of
-        // them (0.6, 0.8) at or above 0.5.
-        assert!((col(names[0], "auto.formatMean") - 0.6).abs() < 1e-6);
-        assert!((col(names[0], "auto.formatKept") - 2.0 / 3.0).abs() < 1e-6);
-        // The last: 0.2, 0.4 and 0.6; one of them kept.
-        assert!((col(names[3], "auto.formatMean") - 0.4).abs() < 1e-6);
-        assert!((col(names[3], "auto.formatKept") - 1.0 / 3.0).abs() < 1e-6);
-        // The prices, alike, read each other: 0.1, none kept.
-        let price = seg.leaves.iter().position(|l| l.text(&page) == "$12").unwrap();
-        assert!((col(price, "auto.formatMean") - 0.1).abs() < 1e-6);
-        assert_eq!(col(price, "auto.formatKept"), 0.0);
-        // A leaf alone in its format, and a hidden one, read their own.
-        p1[heading] = 0.9;
-        let extras = auto_extras(&cx, &t, &p1);
-        let col = |leaf: usize, name: &str| extras.row(leaf)[names_of.iter().position(|n| n == name).unwrap()];
-        assert_eq!((col(heading, "auto.formatMean"), col(heading, "auto.formatKept")), (0.9, 1.0));
-        assert_eq!((col(hidden, "auto.formatMean"), col(hidden, "auto.formatKept")), (0.1, 0.0));
     }
 }

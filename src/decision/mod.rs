@@ -304,14 +304,14 @@ pub fn leaf_probabilities_keeping(cx: &Context, table: &ScoreTable, model: &Leaf
     let mut x = vec![f32::NAN; ROW_SLOTS.max(width + extras_width + 1)];
     let mut p2 = Vec::with_capacity(n);
     if keep_rows {
-        features::each_extras_row(cx, table, &p1, &mut |i, extras| {
+        features::each_extras_row(cx, &p1, &mut |i, extras| {
             x[..width].copy_from_slice(&rows[i * width..(i + 1) * width]);
             x[width..width + extras_width].copy_from_slice(extras);
             p2.push(probability(&decoded, &x));
         });
     } else {
         // Each leaf's extras made beside its row: no matrix of them.
-        let extras = features::Extras::new(cx, table, &p1);
+        let extras = features::Extras::new(cx, &p1);
         let mut extras_row = Vec::new();
         let mut row = vec![f32::NAN; names.len()];
         features::fill_rows(cx, table, &cols, &mut row, &mut |i, row| {
@@ -417,7 +417,7 @@ pub fn decide_with(cx: &Context, table: &mut ScoreTable, page_type: &PageType, m
     admit(cx, table, cols[2], &mut reasons, &mut keep, panels, "content: a tab or accordion panel of content shown beside it");
     let headers = post_headers(cx, &keep, page_type);
     admit(cx, table, cols[2], &mut reasons, &mut keep, headers, "content: a post's author or date, above its text");
-    let formats = format_completion(cx, table, &keep, page_type);
+    let formats = format_completion(cx, &keep, page_type);
     admit(cx, table, cols[2], &mut reasons, &mut keep, formats, "content: formatted like the kept posts (seed 001 §III, formatting similarity)");
     keep.sort_unstable();
     // Rules over the kept set, each un-keeping leaves with its reason.
@@ -2182,7 +2182,7 @@ pub const FORMAT_MIN_LEAVES: usize = 3;
 
 /// Seed 001's formatting-similarity step (§III): once content is chosen,
 /// the leaves formatted like it (same tag path and class, font, left edge
-/// and width: one formatting group, `textStats.format`) join it,
+/// and width: one formatting group of [`text_stats::format_ids`]) join it,
 /// which is what recovers all the posts of a forum (issue 6). On forum pages, the
 /// visible leaves of a group of at least [`FORMAT_MIN_LEAVES`] of which
 /// at least [`FORMAT_KEPT_SHARE`] of the words are kept, unless they are
@@ -2193,20 +2193,21 @@ pub const FORMAT_MIN_LEAVES: usize = 3;
 /// seeds 1–3: 0.792 / 0.790 / 0.790 → 0.795 / 0.792 / 0.791 (recall 0.865
 /// → 0.873 at seed 1); every other type and set unchanged.
 ///
+/// [`text_stats::format_ids`]: crate::papers::text_stats::format_ids
 /// [`text_stats::USEFUL_MAX_LINK_DENSITY`]: crate::papers::text_stats::USEFUL_MAX_LINK_DENSITY
-pub fn format_completion(cx: &Context, table: &ScoreTable, keep: &[usize], page_type: &PageType) -> Vec<usize> {
+pub fn format_completion(cx: &Context, keep: &[usize], page_type: &PageType) -> Vec<usize> {
     if !FORMATS_COMPLETED_IN.contains(&page_type.kind) {
         return Vec::new();
     }
     let seg = cx.seg;
-    let ids = features::format_groups(table, seg);
+    let ids = crate::papers::text_stats::format_ids(cx.page, seg);
     let mut kept = vec![false; seg.leaves.len()];
     for &i in keep {
         kept[i] = true;
     }
     // The visible leaves, grouped by format (the crate's one sort).
-    let visible: Vec<usize> = (0..seg.leaves.len()).filter(|&i| ids[i] != features::NO_GROUP).collect();
-    let keys: Vec<u64> = visible.iter().map(|&i| u64::from(ids[i])).collect();
+    let visible: Vec<usize> = (0..seg.leaves.len()).filter(|&i| ids[i].is_some()).collect();
+    let keys: Vec<u64> = visible.iter().map(|&i| ids[i].unwrap_or(0)).collect();
     let order: Vec<usize> = crate::sort::order(&keys).into_iter().map(|k| visible[k as usize]).collect();
     let max_links = crate::papers::text_stats::USEFUL_MAX_LINK_DENSITY as f32;
     let mut out = Vec::new();
@@ -2933,7 +2934,7 @@ mod tests {
             post("Glad it helped.")
         );
         let page = crate::html::parse_document(&html, "https://example.test/").unwrap();
-        let (seg, table, _) = crate::extract::analyse(&page, &crate::extract::Models::default());
+        let (seg, _, _) = crate::extract::analyse(&page, &crate::extract::Models::default());
         let cx = Context::new(&page, &seg);
         let at = |t: &str| seg.leaves.iter().position(|l| l.text(&page) == t).unwrap_or_else(|| panic!("no leaf {t:?}"));
         let (first, reply, thanks, glad) = (
@@ -2946,11 +2947,11 @@ mod tests {
         let article = PageType { kind: PageKind::Article, confidence: 0.9, probabilities: [0.9, 0.0, 0.0, 0.0, 0.1, 0.0, 0.0] };
         // Two long posts kept: the short ones, formatted alike, join them;
         // the reply links (all link text) do not.
-        assert_eq!(format_completion(&cx, &table, &[first, reply], &forum), [thanks, glad]);
+        assert_eq!(format_completion(&cx, &[first, reply], &forum), [thanks, glad]);
         // Less than half of the group's words kept: the model's call stands.
-        assert!(format_completion(&cx, &table, &[thanks], &forum).is_empty());
+        assert!(format_completion(&cx, &[thanks], &forum).is_empty());
         // Not a forum: left to the model.
-        assert!(format_completion(&cx, &table, &[first, reply], &article).is_empty());
+        assert!(format_completion(&cx, &[first, reply], &article).is_empty());
     }
 
     #[test]

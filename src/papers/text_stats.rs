@@ -570,9 +570,6 @@ pub struct LeafStats {
     /// `useful` or similar to a useful leaf ([`SIMILAR_MIN`]).
     pub content: bool,
     pub group: u32,
-    /// The leaf's format among the page's distinct formats (an index,
-    /// equal for the leaves of one formatting group).
-    pub format: u32,
 }
 
 /// Runs the method over the visible leaves.
@@ -610,7 +607,7 @@ pub fn analyse_each(page: &Page, seg: &Segmentation, mut f: impl FnMut(LeafStats
         visible.iter().map(|&i| keys.add(FormatKeys::of(&leaf_format(page, &seg.leaves[i as usize], &path, &shifts)))).collect()
     };
     let m = match_keys(&keys.formats, &of, &useful);
-    drop(keys);
+    drop((keys, of));
     for (j, &i) in visible.iter().enumerate() {
         let (d, l) = (d(i), l(i));
         f(LeafStats {
@@ -624,7 +621,6 @@ pub fn analyse_each(page: &Page, seg: &Segmentation, mut f: impl FnMut(LeafStats
             similarity: m.similarity[j],
             content: useful[j] || m.similarity[j] >= SIMILAR_MIN,
             group: m.group[j],
-            format: of[j],
         });
     }
 }
@@ -655,8 +651,6 @@ pub const COLUMNS: &[ColumnSpec] = &[
         "1 where a visible leaf is useful or similar to a useful leaf: the paper's content."),
     col("textStats.formatGroup", "group", "seed 001 §III; Pith's",
         "Visible leaves sharing the leaf's format, itself included (all posts of a forum, all cards of a listing)."),
-    col("textStats.format", "format", "seed 001 §III; Pith's",
-        "The visible leaf's formatting group, as an index among the page's distinct formats: equal for the leaves of one group (what the decision's group figures read)."),
 ];
 
 /// Writes [`COLUMNS`].
@@ -703,7 +697,6 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
             flag(s.similarity >= SIMILAR_MIN),
             flag(s.content),
             f64::from(s.group),
-            f64::from(s.format),
         ];
         for (col, v) in c.iter().zip(values) {
             table.set(*col, id, v as f32);
@@ -959,16 +952,6 @@ mod grid_tests {
             let notes: Vec<&LeafStats> =
                 stats.iter().filter(|s| seg.leaves[s.leaf].text(&p).starts_with("Side note")).collect();
             assert!(notes.iter().all(|s| s.group == 2));
-            // The format index groups the leaves as their full format keys
-            // do: the cards' titles share one, the side notes another.
-            let ids = format_ids(&p, &seg);
-            for a in &stats {
-                for b in &stats {
-                    assert_eq!(a.format == b.format, ids[a.leaf] == ids[b.leaf], "leaves {} and {}", a.leaf, b.leaf);
-                }
-            }
-            assert!(titles.iter().all(|s| s.format == titles[0].format));
-            assert_ne!(titles[0].format, notes[0].format);
         }
     }
 }

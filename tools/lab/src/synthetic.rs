@@ -178,7 +178,7 @@ pub fn leaf_view(
     let first = features::features(&cx, &table);
     let rows = seg.leaves.len();
     let p1 = probabilities(&first, models.leaf.first, rows);
-    let second = features::auto_context(&cx, &table, &first, &p1);
+    let second = features::auto_context(&cx, &first, &p1);
     let row = which(&seg.leaves).ok_or("no such leaf")?;
     let probability = match models.leaf.second {
         Some(f) => probabilities(&second, f, rows)[row],

@@ -684,7 +684,7 @@ pub fn second_rows(
         let (seg, table, _) = analyse(&page, &models);
         let cx = Context::new(&page, &seg);
         let f = features(&cx, &table);
-        let mut auto = pith::decision::features::auto_context(&cx, &table, &f, &p1[r]);
+        let mut auto = pith::decision::features::auto_context(&cx, &f, &p1[r]);
         drop_features(&auto.names, &mut auto.values);
         Some((auto.names, PageRows { page: row.page, x: auto.values, y: row.y.clone(), w: row.w.clone() }))
     });
