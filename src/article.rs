@@ -69,14 +69,9 @@ pub const CAPTION_BOX_LEVELS: usize = 3;
 pub const CAPTION_BOX_MAX_LEAVES: usize = 3;
 
 /// Whether `e` is a caption: a `<figcaption>`, or named for one
-/// ([`CAPTION_NAME_WORDS`]; the words split without buffers,
-/// [`text::each_name_token`]).
+/// ([`CAPTION_NAME_WORDS`]).
 fn names_a_caption(e: &crate::model::Element) -> bool {
-    let mut named = false;
-    if e.tag != Tag::Figcaption {
-        text::each_name_token(&e.class, e.id(), |t| named |= CAPTION_NAME_WORDS.contains(&t));
-    }
-    e.tag == Tag::Figcaption || named
+    e.tag == Tag::Figcaption || text::names_any(&e.class, e.id(), CAPTION_NAME_WORDS)
 }
 
 /// Whether `n` or an ancestor of it below `top` (not `top` itself) is a

@@ -680,7 +680,7 @@ fn body_published(page: &Page) -> Option<String> {
         let marked = e.itemprop().split_whitespace().any(|p| p == "datePublished");
         if e.tag == Tag::Time {
             let Some(when) = e.attr("datetime").map(str::trim).filter(|d| !d.is_empty()) else { continue };
-            if marked || text::has_class(&e.class, PUBLISHED_TIME_WORDS) || text::NameTokens::new(&e.class, "").any(&["published"]) {
+            if marked || text::has_class(&e.class, PUBLISHED_TIME_WORDS) || text::names_any(&e.class, "", &["published"]) {
                 return Some(when.to_string());
             }
             if first_plain.is_none() && !text::has_class(&e.class, UPDATED_TIME_WORDS) && !e.itemprop().contains("dateModified") {

@@ -315,6 +315,15 @@ const NAME_BYTE: [u8; 256] = {
     t
 };
 
+/// Whether any of the words of `class` and `id` ([`each_name_token`]) is
+/// one of `words`: [`NameTokens::any`] without building the tokens, for a
+/// single question asked of an element's names.
+pub fn names_any(class: &str, id: &str, words: &[&str]) -> bool {
+    let mut any = false;
+    each_name_token(class, id, |t| any = any || words.contains(&t));
+    any
+}
+
 /// The words of an element's `class` and `id`: split at anything but
 /// ASCII letters and digits and at lower-to-upper case changes
 /// (`tab-pane`, `dropdownMenu`, `post_body`), lower-cased.
@@ -623,6 +632,9 @@ mod tests {
             assert_eq!(walked, tokens, "{class} {id}");
         }
         assert!(t.any(&["menu"]) && !t.any(&["nav"]) && t.any_prefix(&["body"]));
+        for words in [&["menu"][..], &["nav"], &["body2", "x"], &["body"]] {
+            assert_eq!(names_any("tab-pane  dropdownMenu", "post_body2", words), t.any(words), "{words:?}");
+        }
     }
 
     #[test]

@@ -1268,7 +1268,7 @@ pub const REVIEWS_BESIDE_MIN_WORDS: u32 = 50;
 /// Whether the element's class or id words (`NameTokens`, lower-cased)
 /// hold one of `names` (written in lower case).
 fn named_any(e: &crate::model::Element, names: &[&str]) -> bool {
-    crate::text::NameTokens::new(&e.class, e.id()).any(names)
+    crate::text::names_any(&e.class, e.id(), names)
 }
 
 /// Whether `id` or one of its ancestors, `levels` nodes in all, is `named`.
