@@ -295,7 +295,11 @@ fn main() {
                         (false, true) => "FP",
                         (false, false) => "  ",
                     };
-                    println!("{mark} {:5} {:>6} {:.2} p{:.2} {}{} w{:<4} {:?}", l.id, name, s, p, if l.hidden { "H" } else { " " }, if l.element { " " } else { "a" }, l.words, t);
+                    // LEAVES_COLS=a,b: those score-table columns too (of the leaf's row).
+                    let extra: String = std::env::var("LEAVES_COLS")
+                        .map(|v| v.split(',').filter_map(|c| table.col(c).map(|k| format!(" {c}={:.2}", table.get(k, l.id)))).collect())
+                        .unwrap_or_default();
+                    println!("{mark} {:5} {:>6} {:.2} p{:.2} {}{} w{:<4} {:?}{extra}", l.id, name, s, p, if l.hidden { "H" } else { " " }, if l.element { " " } else { "a" }, l.words, t);
                 }
             }
         }
