@@ -20,7 +20,9 @@
 //!   (a card of rejected links with its thumbnail is dropped with them).
 //! * Tables: a data table (Readability.js's `_isDataTable` rules, see
 //!   [`is_data_table`]) keeps the whole of every row that holds kept text,
-//!   and its header rows, so the grid stays whole; a layout table is
+//!   and its header rows, so the grid stays whole (but for the blocks of a
+//!   cell that a rule of the decision judged not content: a signature
+//!   under a post in a thread laid out as a table); a layout table is
 //!   transparent.
 //! * Dropped: the headline and the byline (fields of their own), empty
 //!   blocks, a heading repeating the one before it, an image shown before,
@@ -393,6 +395,7 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata, kind: PageKind,
         page,
         seg,
         base: page.base(),
+        ruled_out: decision.reasons.iter().map(|r| r.ruled_not_content()).collect(),
         kept_leaf,
         has_kept: vec![false; page.nodes.len()],
         images: HashMap::new(),
@@ -927,6 +930,11 @@ struct Builder<'a> {
     seg: &'a Segmentation,
     base: &'a str,
     kept_leaf: Vec<bool>,
+    /// Per leaf: judged not content by one of the decision's rules (a
+    /// signature, a post's counter, a control:
+    /// [`crate::decision::Reason::ruled_not_content`]), which a data
+    /// table's cell of several leaves leaves out too.
+    ruled_out: Vec<bool>,
     /// Per node: a kept leaf or kept image at or under it.
     has_kept: Vec<bool>,
     /// Kept images, by node.
@@ -1494,7 +1502,7 @@ impl<'a> Builder<'a> {
                             .and_then(|v| v.trim().parse::<u32>().ok())
                             .map_or(1, |v| v.clamp(1, max))
                     };
-                    let inlines = self.all_inlines(c);
+                    let inlines = self.cell_inlines(c);
                     Cell {
                         header: self.tag(c) == Some(Tag::Th),
                         colspan: span("colspan", MAX_COLSPAN),
@@ -1622,15 +1630,35 @@ impl<'a> Builder<'a> {
     /// decision kept them (a closed panel's, as [`Self::inlines`]; a
     /// property test found a hidden term's kept text lost).
     fn all_inlines(&self, n: NodeId) -> Vec<Inline> {
+        self.inlines_under(n, false)
+    }
+
+    /// A data table's cell: [`Self::all_inlines`], but a cell of several
+    /// leaves without those a rule of the decision left out. A forum laid
+    /// out as a table of posts (a row per post, its header, text and the
+    /// member's signature as blocks of one cell) is a data table by size,
+    /// whose rows are kept whole; the signature under the post is not the
+    /// post. A cell of one leaf stays whole (a table's grid keeps its
+    /// values).
+    fn cell_inlines(&self, c: NodeId) -> Vec<Inline> {
+        self.inlines_under(c, true)
+    }
+
+    fn inlines_under(&self, n: NodeId, skip_ruled: bool) -> Vec<Inline> {
         if let Some((_, leaf)) = self.leaf_at(n) {
             if leaf.element {
                 return self.inlines(leaf);
             }
         }
+        let leaves: Vec<usize> = self.leaves_under(n).collect();
+        let skip_ruled = skip_ruled && leaves.len() > 1;
         let mut toks = Vec::new();
-        for l in self.leaves_under(n).collect::<Vec<_>>() {
+        for l in leaves {
             let leaf = &self.seg.leaves[l];
             if leaf.hidden && !self.kept_leaf[l] {
+                continue;
+            }
+            if skip_ruled && self.ruled_out[l] && !self.kept_leaf[l] {
                 continue;
             }
             if !toks.is_empty() {
@@ -2524,6 +2552,51 @@ mod tests {
                 (body, None),
             ]
         );
+    }
+
+    /// A thread laid out as a table of posts (a data table by its size):
+    /// its rows are kept whole, but a block of a cell that a rule of the
+    /// decision judged not content (the member's signature) is left out,
+    /// and so is nothing the model alone doubted or a cell of one leaf.
+    #[test]
+    fn a_tables_cells_leave_out_what_a_rule_left_out() {
+        let rows: String = (1..=10)
+            .map(|i| {
+                format!(
+                    "<tr><td><div class=author>member{i} posted</div><div class=msg>Message number {i}, about the thread's question at some length.</div>\
+                     <div class=sig>Signature line of member{i}</div></td><td>#{i}</td></tr>"
+                )
+            })
+            .collect();
+        let html = format!("<html><body><h1>A thread</h1><table>{rows}</table></body></html>");
+        let page = crate::html::parse_document(&html, "https://forum.example/t/1").unwrap();
+        let models = crate::extract::Models::default();
+        let (seg, mut table, pt) = crate::extract::analyse(&page, &models);
+        let cx = Context::new(&page, &seg);
+        let mut decision = crate::decision::decide_with(&cx, &mut table, &pt, &models.leaf);
+        let meta = crate::metadata::read(&page, decision.root);
+        let text_of = |l: usize| seg.leaves[l].text(&page).to_string();
+        let sigs: Vec<usize> = (0..seg.leaves.len()).filter(|&l| text_of(l).starts_with("Signature line")).collect();
+        let numbers: Vec<usize> = (0..seg.leaves.len()).filter(|&l| text_of(l).starts_with('#')).collect();
+        assert_eq!((sigs.len(), numbers.len()), (10, 10));
+        // Every leaf kept but the signatures and the numbers; the signatures
+        // left out by a rule, the numbers by the model.
+        decision.leaves = (0..seg.leaves.len()).filter(|l| !sigs.contains(l) && !numbers.contains(l)).collect();
+        for &l in &sigs {
+            decision.reasons[l] = crate::decision::Reason::Rule("not content: a forum member's signature under a post");
+        }
+        for &l in &numbers {
+            decision.reasons[l] = crate::decision::Reason::Model { content: false, percent: 10, cut: 50 };
+        }
+        let blocks = build(&cx, &decision, &meta, PageKind::Forum, &mut []).blocks;
+        let Some(Block::Table { rows, .. }) = blocks.iter().find(|b| matches!(b, Block::Table { .. })) else { panic!("{blocks:#?}") };
+        assert_eq!(rows.len(), 10);
+        for (i, row) in rows.iter().enumerate() {
+            let cells: Vec<&str> = row.cells.iter().map(|c| c.text.as_str()).collect();
+            assert!(cells[0].contains(&format!("Message number {}", i + 1)), "{cells:?}");
+            assert!(!cells[0].contains("Signature"), "{cells:?}");
+            assert_eq!(cells[1], format!("#{}", i + 1));
+        }
     }
 
     #[test]

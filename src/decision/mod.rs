@@ -137,6 +137,15 @@ pub enum Reason {
     Rule(&'static str),
 }
 
+impl Reason {
+    /// Left out by a rule that judged the block not content (a signature,
+    /// a control, a post's counter, a repeat on a listing), not by the
+    /// model or for being hidden.
+    pub fn ruled_not_content(&self) -> bool {
+        matches!(*self, Reason::Rule(r) if r.starts_with("not content"))
+    }
+}
+
 impl std::fmt::Display for Reason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
