@@ -395,7 +395,7 @@ pub fn build(cx: &Context, decision: &Decision, meta: &Metadata, kind: PageKind,
         page,
         seg,
         base: page.base(),
-        ruled_out: decision.reasons.iter().map(|r| r.ruled_not_content()).collect(),
+        reasons: &decision.reasons,
         kept_leaf,
         has_kept: vec![false; page.nodes.len()],
         images: HashMap::new(),
@@ -930,11 +930,11 @@ struct Builder<'a> {
     seg: &'a Segmentation,
     base: &'a str,
     kept_leaf: Vec<bool>,
-    /// Per leaf: judged not content by one of the decision's rules (a
-    /// signature, a post's counter, a control:
-    /// [`crate::decision::Reason::ruled_not_content`]), which a data
-    /// table's cell of several leaves leaves out too.
-    ruled_out: Vec<bool>,
+    /// The decision's reason per leaf: a data table's cell of several
+    /// leaves leaves out those a rule judged not content (a signature, a
+    /// post's counter, a control:
+    /// [`crate::decision::Reason::ruled_not_content`]).
+    reasons: &'a [crate::decision::Reason],
     /// Per node: a kept leaf or kept image at or under it.
     has_kept: Vec<bool>,
     /// Kept images, by node.
@@ -1658,7 +1658,7 @@ impl<'a> Builder<'a> {
             if leaf.hidden && !self.kept_leaf[l] {
                 continue;
             }
-            if skip_ruled && self.ruled_out[l] && !self.kept_leaf[l] {
+            if skip_ruled && !self.kept_leaf[l] && self.reasons.get(l).is_some_and(|r| r.ruled_not_content()) {
                 continue;
             }
             if !toks.is_empty() {

@@ -1135,7 +1135,8 @@ pub fn article_teasers(cx: &Context, table: &ScoreTable, keep: &[usize], page_ty
     }
     let Some(best) = article_block(cx, keep, in_card) else { return Vec::new() };
     let counts = crate::cues::cards::card_siblings(cx);
-    let stream_of = |h: NodeId| crate::cues::cards::card_of(cx, &counts, h).and_then(|card| page.nodes[card].parent());
+    let card_of = |h: NodeId| crate::cues::cards::card_of(cx, &counts, h);
+    let stream_of = |h: NodeId| card_of(h).and_then(|card| page.nodes[card].parent());
     let mut dropped: Vec<usize> = keep.iter().copied().filter(|&i| in_card(i) && !page.contains(best, seg.leaves[i].holder())).collect();
     // A card's stream (its parent) that holds the article's block is the
     // article's own list of sections; only streams beside it are teasers.
@@ -1146,7 +1147,6 @@ pub fn article_teasers(cx: &Context, table: &ScoreTable, keep: &[usize], page_ty
     // its related posts, in the same container.
     let link = table.col("textStats.linkDensity");
     let is_link = |i: usize| link.is_some_and(|c| table.get_or(c, seg.leaves[i].id, 0.0) >= TEASER_LINK_DENSITY);
-    let card_of = |h: NodeId| crate::cues::cards::card_of(cx, &counts, h);
     dropped.extend(trailing_teasers(cx, keep, &in_card, &is_link, best, &card_of));
     dropped
 }
@@ -1183,13 +1183,12 @@ pub const TEASER_LINK_DENSITY: f32 = 0.5;
 /// unchanged. In-sample (the shipped model, `pith-lab eval`): readability
 /// +0.14 summed, wcxb-dev 5 pages +0.12; without the link condition a
 /// webcam page's last sections (cards with no kept link) were dropped,
-/// 0.96 → 0.80.
+/// 0.96 → 0.80. `keep` in document order, as the decision holds it.
 fn trailing_teasers(cx: &Context, keep: &[usize], in_card: &dyn Fn(usize) -> bool, is_link: &dyn Fn(usize) -> bool, best: NodeId, card_of: &dyn Fn(NodeId) -> Option<NodeId>) -> Vec<usize> {
     let page = cx.page;
     let seg = cx.seg;
-    let mut order: Vec<usize> = keep.to_vec();
-    order.sort_unstable();
-    let text_words: u32 = order.iter().filter(|&&i| !in_card(i)).map(|&i| seg.leaves[i].words).sum();
+    debug_assert!(keep.windows(2).all(|w| w[0] < w[1]), "kept leaves in document order");
+    let text_words: u32 = keep.iter().filter(|&&i| !in_card(i)).map(|&i| seg.leaves[i].words).sum();
     // Each stream inside the block, in one pass in document order: the
     // article's words before its first kept leaf, its kept words, its cards
     // with a kept leaf and those of them with a kept link (a card's leaves
@@ -1203,9 +1202,9 @@ fn trailing_teasers(cx: &Context, keep: &[usize], in_card: &dyn Fn(usize) -> boo
         last_linked: bool,
     }
     let mut streams: std::collections::HashMap<NodeId, Stream> = std::collections::HashMap::new();
-    let mut stream_of_leaf: Vec<Option<NodeId>> = vec![None; order.len()];
+    let mut stream_of_leaf: Vec<Option<NodeId>> = vec![None; keep.len()];
     let mut text_before = 0u32;
-    for (k, &i) in order.iter().enumerate() {
+    for (k, &i) in keep.iter().enumerate() {
         if !in_card(i) {
             text_before += seg.leaves[i].words;
             continue;
@@ -1234,7 +1233,7 @@ fn trailing_teasers(cx: &Context, keep: &[usize], in_card: &dyn Fn(usize) -> boo
             && (t.words as f32) < TRAILING_TEASERS_MAX_SHARE * text_words as f32
             && 2 * t.linked >= t.cards
     };
-    order.iter().zip(&stream_of_leaf).filter(|(_, s)| s.and_then(|s| streams.get(&s)).is_some_and(teasers)).map(|(&i, _)| i).collect()
+    keep.iter().zip(&stream_of_leaf).filter(|(_, s)| s.and_then(|s| streams.get(&s)).is_some_and(teasers)).map(|(&i, _)| i).collect()
 }
 
 /// See [`article_comments`]: a leaf is in the comments when an element
