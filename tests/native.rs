@@ -347,3 +347,29 @@ fn content_hidden_until_a_script_shows_it_is_read_where_the_page_shows_little() 
     let (at_lead, at_body) = (out.text.find("carried the heavy goods"), out.text.find("Locks lift boats"));
     assert!(at_lead.is_some() && at_body.is_some() && at_lead < at_body, "{:?}", out.text);
 }
+
+/// A page read without its style sheet (a saved page, parsed HTML) shows
+/// both of a responsive page's copies: the phone layout's and the
+/// desktop's. The frameworks' display classes say which one a desktop
+/// shows (`model::hidden_by_framework_class`): the article reads each
+/// line once, and a closed modal's text stays out.
+#[test]
+fn a_responsive_pages_phone_copy_is_not_read_beside_its_desktop_one() {
+    let prose = "Locks lift boats with gravity alone: water pours from the upper reach into the chamber \
+                 until both levels match, and only then does the upper gate open.";
+    let html = format!(
+        "<html><head><title>Canals</title></head><body><article><h1>Canals</h1>\
+         <p class=\"md:hidden\">Phone summary: canals are slow but cheap, read on for the locks.</p>\
+         <p>{prose}</p><p>{prose}</p>\
+         <div class=\"d-none d-lg-block\"><p>Desktop aside: the longest flight of locks climbs a whole hillside in one staircase.</p></div>\
+         <p>{prose}</p></article>\
+         <div class=\"modal fade\"><p>Subscribe to our newsletter and never miss a story about the waterways again.</p></div>\
+         </body></html>"
+    );
+    let page = parse_document(&html, "https://example.test/canals").unwrap();
+    let out = extract(&page, &Options::default()).unwrap();
+    assert!(out.text.contains("Locks lift boats"), "{:?}", out.text);
+    assert!(out.text.contains("Desktop aside"), "{:?}", out.text);
+    assert!(!out.text.contains("Phone summary"), "{:?}", out.text);
+    assert!(!out.text.contains("newsletter"), "{:?}", out.text);
+}

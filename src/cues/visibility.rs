@@ -58,7 +58,7 @@ pub const COLUMNS: &[ColumnSpec] = &[
         key: "visibility.hidden",
         signal: "visibility",
         label: "hidden",
-        source: "computed display / visibility, checkVisibility(), the hidden attribute",
+        source: "computed display / visibility, checkVisibility(), the hidden attribute; screen-reader-only classes and the CSS frameworks' display classes at the page's width (for pages read without their style sheet)",
         description: "1 where the node is not rendered (itself or through an ancestor).",
     },
     ColumnSpec {

@@ -1633,14 +1633,30 @@ pub fn filter_headings(cx: &Context, keep: &[usize], filters: &[usize]) -> Vec<u
 }
 
 /// The buttons of a shop's cards, as their labels begin ([`card_actions`]):
-/// what a reader does with an item, not what the item is. English only,
-/// like [`crate::cues::markup::FACET_WORDS`]. Not "Sold out": that is the
-/// item's state, which some truths keep (in-sample, a store's "Sold out"
-/// labels half in its truth).
+/// what a reader does with an item, not what the item is. English first
+/// (the list read off wcxb-dev's errors, below), then the same buttons as
+/// the shop systems translate them (WooCommerce, Shopify, Magento and
+/// PrestaShop's French, German, Spanish, Italian, Dutch and Portuguese
+/// labels): a held-out store's cards carried "Comparer / Ne plus comparer"
+/// 576 words over two pages, none in their truths (session 47). Not
+/// "Sold out": that is the item's state, which some truths keep
+/// (in-sample, a store's "Sold out" labels half in its truth).
 pub const CARD_ACTIONS: &[&str] = &[
     "add to bag", "add to basket", "add to cart", "add to compare", "add to wish list", "add to wishlist",
     "buy now", "choose options", "compare", "notify me", "quick add", "quick shop", "quick view", "quickview",
     "select options", "shop now", "view details", "view options", "view product",
+    // French
+    "ajouter au panier", "aperçu rapide", "comparer", "voir le produit",
+    // German
+    "in den warenkorb", "schnellansicht", "vergleichen", "zum produkt",
+    // Spanish
+    "agregar al carrito", "añadir al carrito", "comparar", "vista rápida",
+    // Italian
+    "aggiungi al carrello", "confronta", "vista rapida",
+    // Dutch
+    "in winkelwagen", "snel bekijken", "vergelijk",
+    // Portuguese
+    "adicionar ao carrinho", "comprar agora", "visualização rápida",
 ];
 
 /// See [`card_actions`]: a card's button has at most this many words
@@ -3390,6 +3406,9 @@ mod tests {
         assert!(run(&grid(3), PageKind::Article).is_empty(), "only on pages of cards");
         assert!(run(&grid(2), PageKind::Listing).is_empty(), "two alike are no card's buttons");
         assert!(is_card_action("Quick view View Options") && is_card_action(" add to CART ") && !is_card_action("Comparison"));
+        // The same buttons as shop systems translate them, case aside.
+        assert!(is_card_action("Comparer Ne plus comparer") && is_card_action("In den Warenkorb") && is_card_action("AÑADIR AL CARRITO"));
+        assert!(!is_card_action("Comparaison des prix") && !is_card_action("Vergleichende Tests"));
     }
 
     #[test]

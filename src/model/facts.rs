@@ -665,11 +665,16 @@ fn reveal_hidden_content(page: &mut Page) {
     }
     let total = chars.first().copied().unwrap_or(0).max(1);
     let hidden = |page: &Page, id: usize| page.element(id).is_some_and(|e| e.hidden);
+    // Text for screen readers only stays hidden inside a revealed subtree:
+    // the page's scripts show the subtree, never that text (a shop's
+    // "Regular price" beside each price of a grid the page hid until its
+    // scripts ran).
+    let own_hidden = |page: &Page, id: usize| page.element(id).is_some_and(|e| screen_reader_only(&e.class));
     // Hiding roots (hidden, parent not) that hold enough of the text.
     let mut reveal = vec![false; n];
     for id in 0..n {
         let parent = page.nodes[id].parent();
-        reveal[id] = parent.is_some_and(|p| reveal[p])
+        reveal[id] = (parent.is_some_and(|p| reveal[p]) && !own_hidden(page, id))
             || (hidden(page, id)
                 && parent.map_or(true, |p| !hidden(page, p))
                 && (parent.is_none() || chars[id] as f64 >= REVEAL_MIN_SHARE * total as f64));
@@ -753,6 +758,161 @@ pub fn screen_reader_only(class: &str) -> bool {
     crate::text::has_class(class, SCREEN_READER_CLASSES)
 }
 
+/// The breakpoints of the CSS frameworks' responsive display classes, in
+/// CSS pixels of viewport width, smallest first: Tailwind's `sm:`, `md:`,
+/// `lg:`, `xl:`, `2xl:` (640, 768, 1024, 1280, 1536; Tailwind CSS v3–v4,
+/// "Responsive design") and Bootstrap's `-sm-`, `-md-`, `-lg-`, `-xl-`,
+/// `-xxl-` (576, 768, 992, 1200, 1400; Bootstrap 4–5, "Breakpoints").
+const TAILWIND_BREAKPOINTS: [(&str, f32); 5] = [("sm", 640.0), ("md", 768.0), ("lg", 1024.0), ("xl", 1280.0), ("2xl", 1536.0)];
+const BOOTSTRAP_BREAKPOINTS: [(&str, f32); 5] = [("sm", 576.0), ("md", 768.0), ("lg", 992.0), ("xl", 1200.0), ("xxl", 1400.0)];
+
+/// The display values a framework's display utility names (Tailwind's
+/// `block`, `md:flex`; Bootstrap's `d-block`, `d-lg-inline-flex`): any of
+/// them shows the element.
+const SHOWN_DISPLAYS: &[&str] = &[
+    "block", "inline", "inline-block", "flex", "inline-flex", "grid", "inline-grid", "table", "table-row", "table-cell",
+    "contents", "flow-root", "list-item",
+];
+
+/// Class names that hide an element at any width, or from a width up, in
+/// the CSS frameworks that define them: Bootstrap 3 `hidden`, `hidden-lg`
+/// and its `visible-xs/sm/md` (shown below the large breakpoint only);
+/// Bulma `is-hidden`, `is-hidden-tablet`, `is-hidden-desktop`,
+/// `is-hidden-widescreen`; Foundation 6 `hide`, `hide-for-medium`,
+/// `hide-for-large`, `show-for-small-only`, `show-for-medium-only`. Each
+/// with the viewport width from which it hides (0: always; Bootstrap 3's
+/// large 1200, Bulma's tablet 769, desktop 1024 and widescreen 1216,
+/// Foundation's medium 640 and large 1024). Tailwind's `hidden` and
+/// Bootstrap 4–5's `d-none`, which a wider class may undo, are read by
+/// [`hidden_by_framework_class`] with their breakpoints.
+const HIDING_CLASSES: &[(&str, f32)] = &[
+    ("hidden-lg", 1200.0),
+    ("is-hidden", 0.0),
+    ("is-hidden-tablet", 769.0),
+    ("is-hidden-desktop", 1024.0),
+    ("is-hidden-widescreen", 1216.0),
+    ("hide", 0.0),
+    ("hide-for-medium", 640.0),
+    ("hide-for-large", 1024.0),
+];
+
+/// Bootstrap 3's and Foundation 6's "shown only below a width" classes,
+/// with the width from which they hide ("visible-md" shows from 992 to
+/// 1199 px; "show-for-medium-only" from 640 to 1023 px); a Bootstrap 3
+/// `visible-lg…` class beside them shows the element at that width again.
+const SHOWN_BELOW_CLASSES: &[(&str, f32)] = &[
+    ("visible-xs", 768.0),
+    ("visible-sm", 992.0),
+    ("visible-md", 1200.0),
+    ("show-for-small-only", 640.0),
+    ("show-for-medium-only", 1024.0),
+];
+
+/// Whether `class` hides its element at a viewport `width` CSS pixels wide
+/// by the CSS frameworks' display utilities (Tailwind, Bootstrap 3–5,
+/// Bulma, Foundation: [`HIDING_CLASSES`], [`SHOWN_BELOW_CLASSES`], and
+/// Tailwind's `hidden` / `md:block`, Bootstrap's `d-none` / `d-md-block`
+/// at the widest breakpoint the width reaches). With its style sheet the
+/// walk reads the computed `display: none`; a page read without it (the
+/// data sets' saved pages, parsed HTML) shows a site's phone copy beside
+/// its desktop one: a second menu, a price shown twice, a card's title
+/// in both layouts. Read as hidden, such an element is what the page
+/// shows at that width; a panel the page reveals on demand (a closed tab
+/// with `hidden`) stays the visibility cue's to judge, as with
+/// `display: none`.
+pub fn hidden_by_framework_class(class: &str, width: f32) -> bool {
+    // The display at the widest breakpoint that sets one: (its width, hidden).
+    let mut widest: Option<(f32, bool)> = None;
+    let mut set = |from: f32, hidden: bool| {
+        if from <= width && widest.map_or(true, |(w, _)| from >= w) {
+            widest = Some((from, hidden));
+        }
+    };
+    let mut shown_below: Option<f32> = None;
+    let mut visible_lg = false;
+    // A site's own responsive class that shows the element again ("hide
+    // show@medium", "hidden display-block-desktop"): its width is not
+    // known, so the element is not read as hidden at any.
+    let mut shown_by_own_class = false;
+    let (mut closed_component, mut opened) = (false, false);
+    for t in class.split_ascii_whitespace() {
+        let lower;
+        let t = if t.bytes().any(|b| b.is_ascii_uppercase()) {
+            lower = t.to_ascii_lowercase();
+            lower.as_str()
+        } else {
+            t
+        };
+        // Tailwind: `hidden`, `block`…, with or without `md:`.
+        let (bp, utility) = match t.split_once(':') {
+            Some((bp, u)) => match TAILWIND_BREAKPOINTS.iter().find(|(name, _)| *name == bp) {
+                Some(&(_, w)) => (w, u),
+                None => continue,
+            },
+            None => (0.0, t),
+        };
+        if utility == "hidden" {
+            set(bp, true);
+        } else if bp > 0.0 && SHOWN_DISPLAYS.contains(&utility) {
+            set(bp, false);
+        }
+        closed_component |= CLOSED_COMPONENTS.contains(&t);
+        opened |= OPENED_STATES.contains(&t);
+        // Bootstrap 4–5: `d-none`, `d-block`…, with or without `-md`.
+        if let Some(d) = t.strip_prefix("d-") {
+            let (bp, display) = match d.split_once('-') {
+                Some((name, rest)) => match BOOTSTRAP_BREAKPOINTS.iter().find(|(n, _)| *n == name) {
+                    Some(&(_, w)) => (w, rest),
+                    None => (0.0, d),
+                },
+                None => (0.0, d),
+            };
+            if display == "none" {
+                set(bp, true);
+            } else if SHOWN_DISPLAYS.contains(&display) {
+                set(bp, false);
+            }
+        }
+        if let Some(&(_, from)) = HIDING_CLASSES.iter().find(|(n, _)| *n == t) {
+            set(from, true);
+        }
+        let base = t.strip_suffix("-block").or_else(|| t.strip_suffix("-inline-block")).or_else(|| t.strip_suffix("-inline")).unwrap_or(t);
+        if let Some(&(_, from)) = SHOWN_BELOW_CLASSES.iter().find(|(n, _)| *n == base) {
+            shown_below = Some(shown_below.map_or(from, |f: f32| f.max(from)));
+        }
+        visible_lg |= base == "visible-lg";
+        shown_by_own_class |= own_responsive_show(t);
+    }
+    let below = shown_below.is_some_and(|from| width >= from) && !(visible_lg && width >= 1200.0);
+    (closed_component && !opened) || (!shown_by_own_class && (below || widest.is_some_and(|(_, hidden)| hidden)))
+}
+
+/// Components the frameworks hide until a script opens them (Bootstrap's
+/// `.modal` and `.dropdown-menu`, Bulma's `.modal`, UIkit's `.uk-modal`:
+/// `display: none` unless opened, [`OPENED_STATES`]).
+const CLOSED_COMPONENTS: &[&str] = &["modal", "dropdown-menu", "uk-modal"];
+
+/// The class a script adds to open a [`CLOSED_COMPONENTS`] one
+/// (Bootstrap 4–5 `show`, Bootstrap 3 `in` and `open`, Bulma
+/// `is-active`, UIkit `uk-open`).
+const OPENED_STATES: &[&str] = &["show", "in", "open", "is-active", "uk-open"];
+
+/// Whether a class token, not one of the frameworks' read above, names a
+/// display that shows its element at some width: a showing word
+/// ("show", "visible", "block", "flex", "grid", "inline") with a width
+/// in it ("@medium", "md:", "-desktop", "-lg"). The frameworks' own
+/// (`md:block`, `d-lg-flex`) are no such token: they are read with
+/// their widths.
+fn own_responsive_show(t: &str) -> bool {
+    const SHOWING: &[&str] = &["show", "visible", "block", "flex", "grid", "inline"];
+    const WIDTHS: &[&str] = &["@", "small", "medium", "large", "desktop", "tablet", "mobile", "wide", "-sm", "-md", "-lg", "-xl"];
+    let framework = t.starts_with("d-")
+        || t.split_once(':').is_some_and(|(bp, _)| TAILWIND_BREAKPOINTS.iter().any(|(n, _)| *n == bp))
+        || t.starts_with("visible-")
+        || t.starts_with("show-for-");
+    !framework && SHOWING.iter().any(|w| t.contains(w)) && WIDTHS.iter().any(|w| t.contains(w))
+}
+
 fn element_from_facts(f: NodeFacts, parent_width: f32, parent_box: Option<Rect>, viewport: Option<Size>) -> Element {
     let tag = Tag::from_name(&f.tag);
     let mut hidden = f.hidden;
@@ -779,7 +939,11 @@ fn element_from_facts(f: NodeFacts, parent_width: f32, parent_box: Option<Rect>,
             lines,
         )
     });
-    if visual.as_ref().is_some_and(|v| v.display == Display::None) || screen_reader_only(&f.class) {
+    let width = viewport.map_or(ASSUMED_PAGE_WIDTH_PX, |v| v.width);
+    if visual.as_ref().is_some_and(|v| v.display == Display::None)
+        || screen_reader_only(&f.class)
+        || hidden_by_framework_class(&f.class, width)
+    {
         hidden = true;
     }
     let width_ratio = match (&visual, viewport) {
@@ -1234,6 +1398,57 @@ mod tests {
         let hidden = |id| page.element(id).unwrap().hidden;
         assert_eq!((1..=6).map(hidden).collect::<Vec<_>>(), [false, true, true, true, false, true]);
         assert!(screen_reader_only("sr-only sr-only-focusable") && !screen_reader_only("srr-only only"));
+    }
+
+    /// The frameworks' display utilities, read at the width the page was
+    /// walked at: hidden from a breakpoint up, or below it only; a site's
+    /// own responsive class that shows the element leaves it shown.
+    #[test]
+    fn framework_display_classes_hide_at_their_widths() {
+        let desk = |c: &str| hidden_by_framework_class(c, 1280.0);
+        let phone = |c: &str| hidden_by_framework_class(c, 400.0);
+        // Tailwind
+        assert!(desk("hidden") && phone("hidden"));
+        assert!(!desk("hidden md:block") && phone("hidden md:block"));
+        assert!(desk("flex lg:hidden") && !phone("flex lg:hidden"));
+        assert!(!desk("hidden sm:flex xl:block") && !desk("md:hidden xl:flex") && desk("md:flex xl:hidden"));
+        assert!(!desk("2xl:hidden"), "1536 px and up only");
+        // Bootstrap 4–5
+        assert!(desk("d-none") && !desk("d-none d-md-block") && phone("d-none d-md-block"));
+        assert!(desk("d-flex d-lg-none") && !phone("d-flex d-lg-none") && !desk("d-none d-xl-inline-flex"));
+        assert!(!desk("d-xxl-none"), "1400 px and up only");
+        // Bootstrap 3, Bulma, Foundation
+        assert!(desk("hidden-lg") && !phone("hidden-lg") && desk("visible-xs") && !phone("visible-xs-block"));
+        assert!(!desk("visible-sm visible-lg") && desk("is-hidden-desktop") && !phone("is-hidden-desktop"));
+        assert!(desk("hide") && desk("hide-for-large") && desk("show-for-small-only") && !phone("show-for-small-only"));
+        // A site's own responsive class shows it again; other names are not hiding ones.
+        assert!(!desk("hide show@medium") && !desk("hidden display-block-desktop"));
+        assert!(!desk("is-hiding hidden-text d-none-ish") && !desk("") && !desk("HIDDEN-LG-x"));
+        assert!(desk("Hidden") && desk("D-NONE"), "case aside");
+        // Components closed until a script opens them.
+        assert!(desk("modal fade") && !desk("modal fade show") && desk("dropdown-menu") && !desk("dropdown-menu show"));
+        assert!(!desk("modal-body") && !desk("modal-content"), "a modal's parts are hidden only through it");
+    }
+
+    /// Content the page hid until its scripts run is shown
+    /// ([`reveal_hidden_content`]), but its text for screen readers only
+    /// stays hidden: the scripts never show that ("Regular price" beside
+    /// each price of a shop's grid).
+    #[test]
+    fn screen_reader_text_stays_hidden_in_revealed_content() {
+        let text = |parent, t: &str| NodeFacts { text: t.into(), ..el(parent, TEXT_NODE_TAG) };
+        let nodes = vec![
+            el(-1, "body"),
+            NodeFacts { hidden: true, ..el(0, "div") },
+            NodeFacts { hidden: true, ..el(1, "p") },
+            text(2, "A grid of coffees the page shows once its scripts have run, every one with its price."),
+            NodeFacts { hidden: true, class: "visually-hidden".into(), ..el(2, "span") },
+            text(4, "Regular price"),
+            NodeFacts { hidden: true, ..el(4, "b") },
+        ];
+        let page = Page::from_facts(PageFacts { nodes, ..Default::default() }).unwrap();
+        let hidden = |id| page.element(id).unwrap().hidden;
+        assert_eq!([1, 2, 4, 6].map(hidden), [false, false, true, true]);
     }
 
     #[test]

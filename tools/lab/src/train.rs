@@ -570,8 +570,8 @@ pub fn held_out_page(sets: &[DataSet], p: &PageRef, models: &Models) -> Option<H
     let page = ds.page(&p.id)?;
     let ex = extract_with(&page, &Options { scores: false, ..Options::default() }, models).ok()?;
     let body = truth.article_body.as_deref().unwrap_or("");
-    // HELD_TEXT=ID: that page's held-out text on stderr.
-    if std::env::var("HELD_TEXT").is_ok_and(|v| v == p.id) {
+    // HELD_TEXT=ID[,ID…]: those pages' held-out text on stderr ("*": every page's).
+    if std::env::var("HELD_TEXT").is_ok_and(|v| v == "*" || v.split(',').any(|id| id == p.id)) {
         eprintln!("HELD_TEXT {}\n{}\nEND_HELD_TEXT", p.id, ex.text);
     }
     Some(HeldOut {
