@@ -2184,7 +2184,10 @@ pub const PAGE_CONTROL_MAX_DEPTH: f32 = 2.0;
 pub fn page_controls(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<usize> {
     let leaves = &cx.seg.leaves;
     let control = table.col("markup.control");
-    keep.iter()
+    // Each teaser link's label, with how many kept links carry it.
+    let mut teasers: Vec<(usize, &'static str)> = Vec::new();
+    let mut drop: Vec<usize> = keep
+        .iter()
         .copied()
         .filter(|&i| {
             let leaf = &leaves[i];
@@ -2197,15 +2200,44 @@ pub fn page_controls(cx: &Context, table: &ScoreTable, keep: &[usize]) -> Vec<us
             if PAGE_CONTROLS.contains(&label.as_str()) {
                 return true;
             }
-            let interactive = (leaf.chars > 0 && leaf.link_chars == leaf.chars)
-                || control.is_some_and(|c| table.get_or(c, leaf.id, f32::INFINITY) <= PAGE_CONTROL_MAX_DEPTH);
+            let link = leaf.chars > 0 && leaf.link_chars == leaf.chars;
+            if let Some(&t) = TEASER_LINKS.iter().find(|&&t| link && label == t) {
+                teasers.push((i, t));
+                return false;
+            }
+            let interactive = link || control.is_some_and(|c| table.get_or(c, leaf.id, f32::INFINITY) <= PAGE_CONTROL_MAX_DEPTH);
             interactive
                 && PAGE_CONTROL_OPENINGS
                     .iter()
                     .any(|o| label.strip_prefix(o).is_some_and(|rest| rest.starts_with(' ')))
         })
-        .collect()
+        .collect();
+    // A teaser's link repeated, one per teaser (a label names one list's
+    // links, so the few labels are counted one by one).
+    for &t in TEASER_LINKS {
+        if teasers.iter().filter(|&&(_, l)| l == t).count() >= TEASER_LINK_MIN_REPEATS {
+            drop.extend(teasers.iter().filter(|&&(_, l)| l == t).map(|&(i, _)| i));
+        }
+    }
+    drop.sort_unstable();
+    drop
 }
+
+/// See [`page_controls`]: the whole label of a link that opens the story a
+/// teaser sums up ("Read more", "Continue reading →"), lower-cased with
+/// its punctuation gone. Held out (`pith-lab` leaves over wcxb-dev, seed
+/// 1's fold models, session 47): "read more" and "read full article" kept
+/// 65 times by Pith on listings, collections and articles, never in a
+/// truth. Not "Learn more", which the truths keep ([`PAGE_CONTROLS`]).
+pub const TEASER_LINKS: &[&str] = &[
+    "read more", "read full article", "read the full article", "read full story", "read the full story", "read article",
+    "continue reading", "keep reading",
+];
+
+/// See [`page_controls`]: a teaser's link is dropped where at least this
+/// many kept links carry the same label (one a teaser); a lone "Read
+/// more" may be the one link to the rest of the page's own text.
+pub const TEASER_LINK_MIN_REPEATS: usize = 2;
 
 /// See [`member_details`]: the page types whose description lists are
 /// dropped. Threads only: elsewhere a description list is a product's
@@ -3211,9 +3243,18 @@ mod tests {
             <p>Read more about the mill's wheel and its builders.</p>\
             <p><a href='/mill'>Learn more</a></p>\
             </article></body></html>";
-        let picked = picked(html, |cx, table, keep| page_controls(cx, table, keep));
-        assert_eq!(picked, ["↑ Back to top", "Back to Projects", "Show more", "« Previous | Next »", "Show more + Show less –"]);
+        let controls = picked(html, |cx, table, keep| page_controls(cx, table, keep));
+        assert_eq!(controls, ["↑ Back to top", "Back to Projects", "Show more", "« Previous | Next »", "Show more + Show less –"]);
         assert_eq!(crate::text::fold_for_compare("« Previous | Next »"), "previous next");
+        // A teaser's "Read more" link goes where each teaser has one; a
+        // lone one, or one that is not a link, stays.
+        let teaser = |n: usize| {
+            format!("<li><h3>Mill number {n}</h3><p>The wheel of mill {n} turned for a century before the flood.</p><a href='/m/{n}'>Read more →</a></li>")
+        };
+        let list = |n: usize| format!("<html><body><ul>{}</ul><p>Read more</p></body></html>", (1..=n).map(teaser).collect::<String>());
+        let run = |html: &str| picked(html, |cx, table, keep| page_controls(cx, table, keep));
+        assert_eq!(run(&list(3)), ["Read more →"; 3]);
+        assert!(run(&list(1)).is_empty());
     }
 
     #[test]
