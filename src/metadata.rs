@@ -1780,10 +1780,15 @@ fn byline_in(page: &Page, mut ids: impl Iterator<Item = NodeId>, hint: Hint) -> 
     ids.find_map(|id| byline_at(page, id, hint))
 }
 
-/// The byline `id` holds, if `hint` finds one there ([`byline_in`]).
+/// The byline `id` holds, if `hint` finds one there ([`byline_in`]). Only
+/// visible text counts, except a schema.org microdata author
+/// (`itemprop="author"`): like a `<meta>` tag, it is written for machines,
+/// and forums print it in a block hidden from the eye (a thread's first
+/// post's author inside `<div class="hidden">`).
 fn byline_at(page: &Page, id: NodeId, hint: Hint) -> Option<(NodeId, String)> {
     let e = page.element(id)?;
-    if e.hidden {
+    let microdata = || hint == Hint::Marked && e.itemprop().split_whitespace().any(|p| p == "author");
+    if e.hidden && !microdata() {
         return None;
     }
     if hint == Hint::Label {
@@ -1800,7 +1805,7 @@ fn byline_at(page: &Page, id: NodeId, hint: Hint) -> Option<(NodeId, String)> {
     if !hinted {
         return None;
     }
-    let text = page.text_lines_within(id, MAX_BYLINE_CHARS - 1)?;
+    let text = if e.hidden { page.hidden_text_lines_within(id, MAX_BYLINE_CHARS - 1)? } else { page.text_lines_within(id, MAX_BYLINE_CHARS - 1)? };
     (!text.is_empty()).then_some((id, text))
 }
 
@@ -2064,6 +2069,13 @@ mod tests {
         // Not a clause, nor a phrase in lower case.
         assert_eq!(by("<h1>Rivers</h1><p>By clicking Subscribe, you agree to our terms and our policy.</p>"), None);
         assert_eq!(by("<h1>Rivers</h1><p>by the numbers</p>"), None);
+        // A thread's first post's author as microdata, hidden from the eye
+        // (as the frameworks' `hidden` class hides it), before the replies'.
+        let thread = "<h1>Rivers</h1><div class='hidden'><div itemprop='author'><span>JosephF</span></div></div>\
+                      <p>First post.</p><div itemprop='author'>Replier</div><p>Reply.</p>";
+        assert_eq!(by(thread).as_deref(), Some("JosephF"));
+        // Only microdata: a hidden element marked by its class is no byline.
+        assert_eq!(by("<h1>Rivers</h1><p class='byline' hidden>By Ghost Writer</p><p>Text.</p>"), None);
         // The article's own metadata comes first.
         let head = r#"<meta property="article:published_time" content="2017-01-01T00:00:00Z">"#;
         assert_eq!(when(head, r#"<time datetime="2020-06-29">y</time>"#, "https://e.org/2018/05/06/s").as_deref(), Some("2017-01-01T00:00:00Z"));

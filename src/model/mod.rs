@@ -576,7 +576,7 @@ impl Page {
     /// quadratic (tests/properties.rs: a random 5,000-deep chain with byline
     /// hints on about one element in five took 40 s in a release build).
     pub fn text_content_within(&self, id: NodeId, max: usize) -> Option<String> {
-        self.text_within(id, max, ' ')
+        self.text_within(id, max, ' ', false)
     }
 
     /// [`Page::text_content_within`] with a line break (`\n`) where a
@@ -584,12 +584,20 @@ impl Page {
     /// name apart from the job title in the block under it ("Ada
     /// Lovelace\nTech Reporter").
     pub fn text_lines_within(&self, id: NodeId, max: usize) -> Option<String> {
-        self.text_within(id, max, '\n')
+        self.text_within(id, max, '\n', false)
+    }
+
+    /// [`Page::text_lines_within`] read from hidden elements too: the text
+    /// of markup written for machines (a schema.org microdata author in a
+    /// block hidden from the eye).
+    pub fn hidden_text_lines_within(&self, id: NodeId, max: usize) -> Option<String> {
+        self.text_within(id, max, '\n', true)
     }
 
     /// The text under `id` with `line` between blocks (see
-    /// [`Page::text_content_within`]).
-    fn text_within(&self, id: NodeId, max: usize, line: char) -> Option<String> {
+    /// [`Page::text_content_within`]); hidden elements' text only with
+    /// `hidden_too`.
+    fn text_within(&self, id: NodeId, max: usize, line: char, hidden_too: bool) -> Option<String> {
         let mut out = String::new();
         let mut chars = 0;
         // Whitespace seen since the last character, after the first one: one
@@ -608,7 +616,7 @@ impl Page {
                 edge |= chars > 0;
             }
             match self.kind(n) {
-                NodeKind::Element(e) if e.hidden => {
+                NodeKind::Element(e) if e.hidden && !hidden_too => {
                     n = self.subtree_end(n);
                     continue;
                 }
