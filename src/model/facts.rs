@@ -775,18 +775,17 @@ const SHOWN_DISPLAYS: &[&str] = &[
 ];
 
 /// Class names that hide an element at any width, or from a width up, in
-/// the CSS frameworks that define them: Bootstrap 3 `hidden`, `hidden-lg`
-/// and its `visible-xs/sm/md` (shown below the large breakpoint only);
-/// Bulma `is-hidden`, `is-hidden-tablet`, `is-hidden-desktop`,
+/// the CSS frameworks that define them: Bootstrap 3 `hidden-lg`; Bulma
+/// `is-hidden`, `is-hidden-tablet`, `is-hidden-desktop`,
 /// `is-hidden-widescreen`; Foundation 6 `hide`, `hide-for-medium`,
-/// `hide-for-large`, `show-for-small-only`, `show-for-medium-only`. Each
-/// with the viewport width from which it hides (0: always; Bootstrap 3's
-/// large 1200, Bulma's tablet 769, desktop 1024 and widescreen 1216,
-/// Foundation's medium 640 and large 1024). Tailwind's `hidden` and
+/// `hide-for-large`. Each with the viewport width from which it hides (0:
+/// always; Bootstrap 3's large [`BOOTSTRAP3_LARGE`], Bulma's tablet 769,
+/// desktop 1024 and widescreen 1216, Foundation's medium 640 and large
+/// 1024). Tailwind's `hidden` (and Bootstrap 3's, the same rule) and
 /// Bootstrap 4–5's `d-none`, which a wider class may undo, are read by
 /// [`hidden_by_framework_class`] with their breakpoints.
 const HIDING_CLASSES: &[(&str, f32)] = &[
-    ("hidden-lg", 1200.0),
+    ("hidden-lg", BOOTSTRAP3_LARGE),
     ("is-hidden", 0.0),
     ("is-hidden-tablet", 769.0),
     ("is-hidden-desktop", 1024.0),
@@ -796,14 +795,19 @@ const HIDING_CLASSES: &[(&str, f32)] = &[
     ("hide-for-large", 1024.0),
 ];
 
+/// Bootstrap 3's large breakpoint (its `-lg` classes apply from 1200 px;
+/// Bootstrap 3.4, "Grid options").
+const BOOTSTRAP3_LARGE: f32 = 1200.0;
+
 /// Bootstrap 3's and Foundation 6's "shown only below a width" classes,
 /// with the width from which they hide ("visible-md" shows from 992 to
 /// 1199 px; "show-for-medium-only" from 640 to 1023 px); a Bootstrap 3
-/// `visible-lg…` class beside them shows the element at that width again.
+/// `visible-lg…` class beside them shows the element from
+/// [`BOOTSTRAP3_LARGE`] up again.
 const SHOWN_BELOW_CLASSES: &[(&str, f32)] = &[
     ("visible-xs", 768.0),
     ("visible-sm", 992.0),
-    ("visible-md", 1200.0),
+    ("visible-md", BOOTSTRAP3_LARGE),
     ("show-for-small-only", 640.0),
     ("show-for-medium-only", 1024.0),
 ];
@@ -883,7 +887,7 @@ pub fn hidden_by_framework_class(class: &str, width: f32) -> bool {
         visible_lg |= base == "visible-lg";
         shown_by_own_class |= own_responsive_show(t);
     }
-    let below = shown_below.is_some_and(|from| width >= from) && !(visible_lg && width >= 1200.0);
+    let below = shown_below.is_some_and(|from| width >= from) && !(visible_lg && width >= BOOTSTRAP3_LARGE);
     (closed_component && !opened) || (!shown_by_own_class && (below || widest.is_some_and(|(_, hidden)| hidden)))
 }
 
