@@ -1989,16 +1989,29 @@ pub fn best_candidate(srcset: &str) -> Option<String> {
 mod tests {
     use super::*;
 
-    /// The blocks of page `html` (at `url`), built as each of `kinds`
-    /// with the shipped models' decision.
-    fn blocks_as(html: &str, url: &str, kinds: &[PageKind]) -> Vec<Vec<Block>> {
+    /// Page `html` (at `url`) scored and decided with the shipped models:
+    /// `f` reads its context (the page and its leaves), score table, page
+    /// type, decision and metadata.
+    fn decided<R>(
+        html: &str,
+        url: &str,
+        f: impl FnOnce(&Context, &crate::table::ScoreTable, &crate::page_type::PageType, Decision, Metadata) -> R,
+    ) -> R {
         let page = crate::html::parse_document(html, url).unwrap();
         let models = crate::extract::Models::default();
         let (seg, mut table, pt) = crate::extract::analyse(&page, &models);
         let cx = Context::new(&page, &seg);
         let decision = crate::decision::decide_with(&cx, &mut table, &pt, &models.leaf);
         let meta = crate::metadata::read(&page, decision.root);
-        kinds.iter().map(|&kind| build(&cx, &decision, &meta, kind, &mut []).blocks).collect()
+        f(&cx, &table, &pt, decision, meta)
+    }
+
+    /// The blocks of page `html` (at `url`), built as each of `kinds`
+    /// with the shipped models' decision.
+    fn blocks_as(html: &str, url: &str, kinds: &[PageKind]) -> Vec<Vec<Block>> {
+        decided(html, url, |cx, _, _, decision, meta| {
+            kinds.iter().map(|&kind| build(cx, &decision, &meta, kind, &mut []).blocks).collect()
+        })
     }
 
     /// A paragraph of `inlines`, as the builder makes one (no nodes).
@@ -2586,34 +2599,31 @@ mod tests {
             })
             .collect();
         let html = format!("<html><body><h1>A thread</h1><table>{rows}</table></body></html>");
-        let page = crate::html::parse_document(&html, "https://forum.example/t/1").unwrap();
-        let models = crate::extract::Models::default();
-        let (seg, mut table, pt) = crate::extract::analyse(&page, &models);
-        let cx = Context::new(&page, &seg);
-        let mut decision = crate::decision::decide_with(&cx, &mut table, &pt, &models.leaf);
-        let meta = crate::metadata::read(&page, decision.root);
-        let text_of = |l: usize| seg.leaves[l].text(&page).to_string();
-        let sigs: Vec<usize> = (0..seg.leaves.len()).filter(|&l| text_of(l).starts_with("Signature line")).collect();
-        let numbers: Vec<usize> = (0..seg.leaves.len()).filter(|&l| text_of(l).starts_with('#')).collect();
-        assert_eq!((sigs.len(), numbers.len()), (10, 10));
-        // Every leaf kept but the signatures and the numbers; the signatures
-        // left out by a rule, the numbers by the model.
-        decision.leaves = (0..seg.leaves.len()).filter(|l| !sigs.contains(l) && !numbers.contains(l)).collect();
-        for &l in &sigs {
-            decision.reasons[l] = crate::decision::Reason::Rule("not content: a forum member's signature under a post");
-        }
-        for &l in &numbers {
-            decision.reasons[l] = crate::decision::Reason::Model { content: false, percent: 10, cut: 50 };
-        }
-        let blocks = build(&cx, &decision, &meta, PageKind::Forum, &mut []).blocks;
-        let Some(Block::Table { rows, .. }) = blocks.iter().find(|b| matches!(b, Block::Table { .. })) else { panic!("{blocks:#?}") };
-        assert_eq!(rows.len(), 10);
-        for (i, row) in rows.iter().enumerate() {
-            let cells: Vec<&str> = row.cells.iter().map(|c| c.text.as_str()).collect();
-            assert!(cells[0].contains(&format!("Message number {}", i + 1)), "{cells:?}");
-            assert!(!cells[0].contains("Signature"), "{cells:?}");
-            assert_eq!(cells[1], format!("#{}", i + 1));
-        }
+        decided(&html, "https://forum.example/t/1", |cx, _, _, mut decision, meta| {
+            let (page, seg) = (cx.page, cx.seg);
+            let text_of = |l: usize| seg.leaves[l].text(page).to_string();
+            let sigs: Vec<usize> = (0..seg.leaves.len()).filter(|&l| text_of(l).starts_with("Signature line")).collect();
+            let numbers: Vec<usize> = (0..seg.leaves.len()).filter(|&l| text_of(l).starts_with('#')).collect();
+            assert_eq!((sigs.len(), numbers.len()), (10, 10));
+            // Every leaf kept but the signatures and the numbers; the signatures
+            // left out by a rule, the numbers by the model.
+            decision.leaves = (0..seg.leaves.len()).filter(|l| !sigs.contains(l) && !numbers.contains(l)).collect();
+            for &l in &sigs {
+                decision.reasons[l] = crate::decision::Reason::Rule("not content: a forum member's signature under a post");
+            }
+            for &l in &numbers {
+                decision.reasons[l] = crate::decision::Reason::Model { content: false, percent: 10, cut: 50 };
+            }
+            let blocks = build(cx, &decision, &meta, PageKind::Forum, &mut []).blocks;
+            let Some(Block::Table { rows, .. }) = blocks.iter().find(|b| matches!(b, Block::Table { .. })) else { panic!("{blocks:#?}") };
+            assert_eq!(rows.len(), 10);
+            for (i, row) in rows.iter().enumerate() {
+                let cells: Vec<&str> = row.cells.iter().map(|c| c.text.as_str()).collect();
+                assert!(cells[0].contains(&format!("Message number {}", i + 1)), "{cells:?}");
+                assert!(!cells[0].contains("Signature"), "{cells:?}");
+                assert_eq!(cells[1], format!("#{}", i + 1));
+            }
+        });
     }
 
     #[test]
@@ -2640,35 +2650,32 @@ mod tests {
              <p>The arm turns on two joints, so the light falls where the page is, and the heavy base keeps it steady on any desk.</p>\
              <h2>Specifications</h2><table>{rows}</table></div></main><footer><p>© Lampworks</p></footer></body></html>"
         );
-        let page = crate::html::parse_document(&html, "https://shop.example/lamp").unwrap();
-        let models = crate::extract::Models::default();
-        let (seg, mut table, pt) = crate::extract::analyse(&page, &models);
-        let cx = Context::new(&page, &seg);
-        let mut decision = crate::decision::decide_with(&cx, &mut table, &pt, &models.leaf);
-        let meta = crate::metadata::read(&page, decision.root);
-        let area = crate::papers::records::area(&table).expect("a records area");
-        let mut records = crate::papers::records::pairs(&cx, area);
-        assert_eq!(records.len(), 8, "{records:?}");
-        // The table is in the article: every record is.
-        let blocks = build(&cx, &decision, &meta, pt.kind, &mut records).blocks;
-        assert!(blocks.iter().any(|b| matches!(b, Block::Table { .. })), "{blocks:#?}");
-        assert!(records.iter().all(|r| r.in_article), "{records:?}");
-        // The last two rows left out of the decision: their records are not
-        // in the article, the others still are.
-        let last_rows: Vec<NodeId> = records[6..].iter().flat_map(|r| r.nodes.iter().copied()).collect();
-        let in_rows = |l: usize| last_rows.iter().any(|&c| (c..page.subtree_end(c)).contains(&seg.leaves[l].id));
-        decision.leaves.retain(|&l| !in_rows(l));
-        build(&cx, &decision, &meta, pt.kind, &mut records);
-        let marks: Vec<bool> = records.iter().map(|r| r.in_article).collect();
-        assert_eq!(marks, [true, true, true, true, true, true, false, false]);
-        // A pair the article shows in another row is shown.
-        records[7].name = records[0].name.clone();
-        records[7].value = records[0].value.clone();
-        build(&cx, &decision, &meta, pt.kind, &mut records);
-        assert_eq!((records[6].in_article, records[7].in_article), (false, true));
-        // A record with no node is never in the article (unless its pair is).
-        records[5].nodes.clear();
-        build(&cx, &decision, &meta, pt.kind, &mut records);
-        assert!(!records[5].in_article);
+        decided(&html, "https://shop.example/lamp", |cx, table, pt, mut decision, meta| {
+            let (page, seg) = (cx.page, cx.seg);
+            let area = crate::papers::records::area(table).expect("a records area");
+            let mut records = crate::papers::records::pairs(cx, area);
+            assert_eq!(records.len(), 8, "{records:?}");
+            // The table is in the article: every record is.
+            let blocks = build(cx, &decision, &meta, pt.kind, &mut records).blocks;
+            assert!(blocks.iter().any(|b| matches!(b, Block::Table { .. })), "{blocks:#?}");
+            assert!(records.iter().all(|r| r.in_article), "{records:?}");
+            // The last two rows left out of the decision: their records are not
+            // in the article, the others still are.
+            let last_rows: Vec<NodeId> = records[6..].iter().flat_map(|r| r.nodes.iter().copied()).collect();
+            let in_rows = |l: usize| last_rows.iter().any(|&c| (c..page.subtree_end(c)).contains(&seg.leaves[l].id));
+            decision.leaves.retain(|&l| !in_rows(l));
+            build(cx, &decision, &meta, pt.kind, &mut records);
+            let marks: Vec<bool> = records.iter().map(|r| r.in_article).collect();
+            assert_eq!(marks, [true, true, true, true, true, true, false, false]);
+            // A pair the article shows in another row is shown.
+            records[7].name = records[0].name.clone();
+            records[7].value = records[0].value.clone();
+            build(cx, &decision, &meta, pt.kind, &mut records);
+            assert_eq!((records[6].in_article, records[7].in_article), (false, true));
+            // A record with no node is never in the article (unless its pair is).
+            records[5].nodes.clear();
+            build(cx, &decision, &meta, pt.kind, &mut records);
+            assert!(!records[5].in_article);
+        });
     }
 }
