@@ -188,6 +188,43 @@ fn the_live_walk_extracts_the_article_and_nothing_hidden() {
     }
 }
 
+/// A CSS framework's display classes yield to the page's own style sheet
+/// where it is there (`FRAMEWORK_SHEET_MIN_AGREEING`, src/model/facts.rs):
+/// a lead paragraph whose class says "hidden" but which the site's sheet
+/// shows is read. Without the sheet the same class hides it, as on the
+/// data sets' saved pages, whose sheets are missing.
+#[wasm_bindgen_test]
+fn framework_display_classes_yield_to_the_pages_own_sheet() {
+    const LEAD: &str = "A keeper opens the sluices slowly, so that the boat in the chamber \
+                        rises without a jolt and its ropes stay slack on the bollards.";
+    let doc = document();
+    let root = build_page(&doc);
+    let story = doc.get_element_by_id("story").unwrap();
+    let lead = add(&doc, &story, "p", "", LEAD);
+    lead.set_attribute("class", "lead hidden").unwrap();
+    story.insert_before(&lead, story.first_child().as_ref()).unwrap();
+    // Buttons for phones, hidden from 640 px up by the sheet's media query.
+    for label in ["Menu", "Search"] {
+        add(&doc, &root, "button", "", label).set_attribute("class", "sm:hidden").unwrap();
+    }
+    let text = || {
+        let out = to_json(pith::web::walk_document(&doc).unwrap().extract(JsValue::UNDEFINED).unwrap());
+        out["text"].as_str().unwrap().to_string()
+    };
+    let bare = text();
+    let css = ".hidden { display: none } .lead.hidden { display: block } \
+               @media (min-width: 640px) { .sm\\:hidden { display: none } }";
+    let sheet = add(&doc, &doc.body().unwrap(), "style", "", css);
+    let width = web_sys::window().unwrap().inner_width().unwrap().as_f64().unwrap();
+    let styled = text();
+    sheet.remove();
+    root.remove();
+    assert!(width >= 640.0, "the runner's window is {width} px wide");
+    assert!(!bare.contains(LEAD), "without the sheet its class hides the lead: {bare}");
+    assert!(styled.contains(LEAD), "the site's sheet shows the lead: {styled}");
+    assert!(styled.contains(PARAGRAPHS[0]) && bare.contains(PARAGRAPHS[0]), "{bare}\n{styled}");
+}
+
 #[wasm_bindgen_test]
 fn facts_from_the_wasm_walker_mark_hidden_elements_and_read_fonts() {
     let doc = document();
