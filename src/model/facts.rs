@@ -547,8 +547,8 @@ impl Builder {
             self.texts.push_str(&f.text);
             (at, len, None)
         } else {
-            let (mut e, reading) = element_from_facts(f, parent_width, parent_box, self.viewport);
-            let by_style = parent_styled_hidden || (e.hidden && !matches!(reading, ClassReading::Unrendered | ClassReading::Overruled));
+            let (mut e, reading, hidden_by_own_facts) = element_from_facts(f, parent_width, parent_box, self.viewport);
+            let by_style = parent_styled_hidden || hidden_by_own_facts;
             match reading {
                 ClassReading::Agrees if !parent_hidden => self.agreeing += 1,
                 ClassReading::Overruled if !parent_hidden => self.overruled += 1,
@@ -994,7 +994,9 @@ fn own_responsive_show(t: &str) -> bool {
     !framework && SHOWING.iter().any(|w| t.contains(w)) && WIDTHS.iter().any(|w| t.contains(w))
 }
 
-fn element_from_facts(f: NodeFacts, parent_width: f32, parent_box: Option<Rect>, viewport: Option<Size>) -> (Element, ClassReading) {
+/// The element of `f`, how its framework display classes compare with
+/// what was rendered, and whether it is hidden without them.
+fn element_from_facts(f: NodeFacts, parent_width: f32, parent_box: Option<Rect>, viewport: Option<Size>) -> (Element, ClassReading, bool) {
     let tag = Tag::from_name(&f.tag);
     let mut hidden = f.hidden;
     let visual = f.visual.map(|v| {
@@ -1078,7 +1080,7 @@ fn element_from_facts(f: NodeFacts, parent_width: f32, parent_box: Option<Rect>,
         width_ratio,
         visual,
     );
-    (e, reading)
+    (e, reading, hidden)
 }
 
 /// How an element's framework display class ([`hidden_by_framework_class`])
