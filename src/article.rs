@@ -460,12 +460,10 @@ fn drop_repeats(page: &Page, blocks: &mut Vec<Block>) {
         let block = &blocks[k];
         let repeats = repeat(&blocks[last], block);
         let is_heading = line(block).is_some_and(|(_, h)| h);
-        // Of the two, the heading stays.
-        if repeats && !is_heading {
-            dropped[k] = true;
-        } else if !repeats && !is_heading && before.is_some_and(|b| repeat(&blocks[b], block)) {
-            // One line between them (a card's title, its brand, its title
-            // again in its other layout).
+        // Of the two, the heading stays. A repeat of the block before the
+        // last one goes too (one line between them: a card's title, its
+        // brand, its title again in its other layout).
+        if !is_heading && (repeats || before.is_some_and(|b| repeat(&blocks[b], block))) {
             dropped[k] = true;
         } else {
             dropped[last] |= repeats;

@@ -482,12 +482,6 @@ impl Builder {
         n.is_element().then(|| &mut self.elements[n.at as usize])
     }
 
-    /// Whether element `at` (an index into the elements) is hidden without
-    /// the frameworks' display classes read.
-    fn styled_hidden(&self, at: usize) -> bool {
-        self.hidden_by_style.get(at / 64).is_some_and(|w| w >> (at % 64) & 1 == 1)
-    }
-
     /// Whether node `id` is an element with rendered facts.
     pub fn has_visual(&self, id: usize) -> bool {
         self.element(id).is_some_and(|e| e.visual.is_some())
@@ -519,7 +513,7 @@ impl Builder {
         };
         let (parent_width, parent_hidden, parent_styled_hidden) = match parent {
             Some(p) => match self.element(p) {
-                Some(e) => (e.width_ratio, e.hidden, self.styled_hidden(self.nodes[p].at as usize)),
+                Some(e) => (e.width_ratio, e.hidden, bit(&self.hidden_by_style, self.nodes[p].at as usize)),
                 None => return Err(Error::TextParent { node: i }),
             },
             None => (1.0, false, false),
@@ -589,7 +583,7 @@ impl Builder {
         let Builder { viewport, mut nodes, mut elements, mut texts, hidden_by_style, .. } = self;
         if sheets_there {
             for (at, e) in elements.iter_mut().enumerate() {
-                e.hidden = hidden_by_style.get(at / 64).is_some_and(|w| w >> (at % 64) & 1 == 1);
+                e.hidden = bit(&hidden_by_style, at);
             }
         }
         drop(hidden_by_style);
@@ -628,6 +622,11 @@ impl Builder {
         page.link_children();
         Ok(page)
     }
+}
+
+/// Bit `at` of `words`, 64 to a word (false past the end).
+fn bit(words: &[u64], at: usize) -> bool {
+    words.get(at / 64).is_some_and(|w| w >> (at % 64) & 1 == 1)
 }
 
 /// The frameworks' style sheets are taken to be on a rendered page when
