@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const DIST = join(ROOT, 'dist');
+// PITH_DIST: another build's dist/ (e.g. an older commit's, to compare two
+// builds' figures in one bench session on this machine).
+export const DIST = process.env.PITH_DIST || join(ROOT, 'dist');
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 /** The strict policy many real sites send: no 'wasm-unsafe-eval'. */
