@@ -448,16 +448,17 @@ pub fn read(page: &Page, root: Option<NodeId>) -> Metadata {
         byline,
         byline_node: body.map(|(id, _)| id),
         site_name,
-        published_time: ld_field("datePublished")
-            .or_else(|| meta(PUBLISHED_KEYS))
-            .or_else(|| json_ld_values(page).find_map(|v| json_ld_find(v, "datePublished")))
-            .or_else(|| meta(MORE_PUBLISHED_KEYS))
-            .or_else(|| body_published(page))
-            .or_else(|| url_date(&page.url))
-            .or_else(|| printed_date(page, h1.or(root)))
-            .or_else(|| named_date(page, root))
-            .or_else(|| date_above(page, h1))
-            .map(|v| normalise_date(&unescape_entities(&v))),
+        // Each source in turn; one whose ISO date names no day of the
+        // calendar ("2024-02-30", "2024-05-01T25:61") gives way to the next.
+        published_time: dated(ld_field("datePublished"))
+            .or_else(|| dated(meta(PUBLISHED_KEYS)))
+            .or_else(|| dated(json_ld_values(page).find_map(|v| json_ld_find(v, "datePublished"))))
+            .or_else(|| dated(meta(MORE_PUBLISHED_KEYS)))
+            .or_else(|| dated(body_published(page)))
+            .or_else(|| dated(url_date(&page.url)))
+            .or_else(|| dated(printed_date(page, h1.or(root))))
+            .or_else(|| dated(named_date(page, root)))
+            .or_else(|| dated(date_above(page, h1))),
         excerpt: ld_field("description").or_else(|| meta(EXCERPT_KEYS)).map(|v| unescape_entities(&v)),
         lead_image: ld.as_ref().and_then(|o| o.get("image")).and_then(json_url).or_else(|| meta(IMAGE_KEYS)),
         keywords,
@@ -853,6 +854,44 @@ pub fn normalise_date(raw: &str) -> String {
         return raw.to_string();
     }
     iso_date(raw).unwrap_or_else(|| raw.to_string())
+}
+
+/// A source's publication time as [`normalise_date`] gives it, unless it
+/// starts with an ISO 8601 date that is no day of the calendar, or a time
+/// of day that is none ([`real_iso`]): a page's template can write
+/// "2024-02-30" or "T25:61", which the reader would show as given.
+fn dated(raw: Option<String>) -> Option<String> {
+    let v = normalise_date(&unescape_entities(&raw?));
+    (!starts_iso(&v) || real_iso(&v)).then_some(v)
+}
+
+/// Whether `s`, which starts with `YYYY-MM-DD`, names a day of the
+/// (proleptic Gregorian) calendar and, where a time follows (`T` or a
+/// space, then `hh:mm`, optionally `:ss`), a time of day (24:00 and a leap
+/// second allowed, as ISO 8601 does).
+fn real_iso(s: &str) -> bool {
+    let b = s.as_bytes();
+    let num = |r: std::ops::Range<usize>| s.get(r).filter(|t| t.bytes().all(|c| c.is_ascii_digit())).and_then(|t| t.parse::<u32>().ok());
+    let (Some(y), Some(m), Some(d)) = (num(0..4), num(5..7), num(8..10)) else { return false };
+    let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+    let days = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    if !(1..=days).contains(&d) {
+        return false;
+    }
+    match b.get(10) {
+        Some(b'T' | b't' | b' ') if b.get(13) == Some(&b':') => {
+            let (Some(h), Some(min)) = (num(11..13), num(14..16)) else { return false };
+            let sec_ok = b.get(16) != Some(&b':') || num(17..19).is_some_and(|sec| sec <= 60);
+            h <= 24 && min < 60 && sec_ok
+        }
+        _ => true,
+    }
 }
 
 /// Whether `s` starts with `YYYY-MM-DD`.
@@ -2031,6 +2070,18 @@ mod tests {
         assert_eq!(normalise_date("\"2025-12-17T13:22:47Z\""), "2025-12-17T13:22:47Z");
         assert_eq!(normalise_date("Dec 19th 2025"), "2025-12-19");
         assert_eq!(normalise_date("yesterday"), "yesterday");
+        // An ISO value that names no day or no time of day is no date.
+        for (v, real) in [
+            ("2024-02-29", true), ("2023-02-29", false), ("2024-02-30", false), ("2000-02-29", true), ("1900-02-29", false),
+            ("2024-04-31", false), ("2024-13-01", false), ("2024-00-10", false), ("2024-01-00", false),
+            ("2024-01-31T23:59:60Z", true), ("2024-01-31T24:00", true), ("2024-01-31T25:00:00Z", false),
+            ("2024-01-31 10:61", false), ("2024-01-31T10:30:61+01:00", false), ("2024-01-31T1", true), ("2024-01-31Z", true),
+        ] {
+            assert_eq!(real_iso(v), real, "{v}");
+        }
+        assert_eq!(dated(Some("2024-02-30T25:61:61+99:99".into())), None);
+        assert_eq!(dated(Some("Feb 29, 2024".into())).as_deref(), Some("2024-02-29"));
+        assert_eq!(dated(Some("yesterday".into())).as_deref(), Some("yesterday"));
         assert_eq!(url_date("https://e.org/2025/02/22/a-story/").as_deref(), Some("2025-02-22"));
         assert_eq!(url_date("https://e.org/2025/13/22/a-story/"), None);
         assert_eq!(url_date("https://e.org/products/1234/56/78"), None);

@@ -6,7 +6,10 @@
 //     a page above PACKED_MAX_ELEMENTS (extension/content/content.js) is
 //     read by the core's own walk instead of walker.js;
 //  4. a page could probe for Pith through a web-accessible file;
-//  5. an article in a same-origin frame (or srcdoc) was "not an article".
+//  5. an article in a same-origin frame (or srcdoc) was "not an article";
+//  6. strings only a script can make (lone UTF-16 surrogates, NUL), case
+//     mappings of another length, controls and a 60,000-character word
+//     (`pith-lab fuzz` mutates dumped pages the same way natively).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -77,6 +80,30 @@ for (const csp of ['', '?csp=strict']) {
     assert.ok(ps.some((p) => p.includes('閘kō gates') && p.includes('cubic metres') && p.includes('a box-less wrapper')),
       'ruby (without its fallback parentheses), custom elements and display: contents');
     assert.match(await reader.locator('footer.about').innerText(), csp ? /JS walker/ : /read in the page by the wasm core/);
+    await reader.close();
+    await page.close();
+  });
+}
+
+for (const path of ['js-walker', 'wasm']) {
+  test(`odd strings keep the article whole (${path} path)`, async (t) => {
+    await setReadPath(browser, path, t);
+    const { page, reader } = await read(server.url('/fixtures/hostile/odd-strings.html'));
+    assert.equal(await reader.locator('.status.error').count(), 0, 'no error');
+    assert.match(await reader.locator('footer.about').innerText(), path === 'wasm' ? /read in the page by the wasm core/ : /JS walker/);
+    assert.match(await reader.locator('article h1').first().innerText(), /^İstanbul’s Kelvin-sign ferry: K, Ⱥ and ẞ$/);
+    // The metadata's date names no day (30 February, 25:61): no date is shown rather than the raw value.
+    assert.equal(await reader.locator('article header time.published').count(), 0, 'no date');
+    assert.match(await reader.locator('article header').innerText(), /Ayşe İnce/, 'the byline');
+    const ps = await readerParagraphs(reader);
+    const has = (re, what) => assert.ok(ps.some((p) => re.test(p)), `${what}: ${JSON.stringify(ps.map((p) => p.slice(0, 80)))}`);
+    has(/^The ferry İSKELE crosses the strait .* when a program lowers or raises its case\.$/, 'case mappings of another length');
+    has(/^Between these words sit controls .* of an icon font\.$/, 'controls and private-use characters');
+    has(/^A character reference to NUL .* into the replacement character\.$/, 'NUL and out-of-range references');
+    has(/^Lone halves . and . sit in this sentence, .* for anyone who reads on through a link with a lone half . in it\.$/, 'lone surrogates');
+    has(/^A NUL . character made by a script stands between these words, .* like any other one\.$/, 'a NUL made by a script');
+    has(/^Before the long word x{60000} after the long word the sentence ends\.$/, 'a 60,000-character word');
+    has(/^A last paragraph keeps the article long enough .* İ to ẞ\.$/, 'the last paragraph');
     await reader.close();
     await page.close();
   });

@@ -12,6 +12,9 @@
 //! pith-lab refit | errors [SET…]                  the saved fold models: cut variants; where they err
 //! pith-lab held [SET…]                            the saved fold models through the whole pipeline:
 //!                                                 held-out figures of a rule change, without training
+//! pith-lab fuzz [SET…] [--seed S]                the core over the dumped pages mutated (odd geometry, styles,
+//!                                                 text, metadata, JSON-LD, tree surgery, corrupt packed or JSON
+//!                                                 facts): panics, errors and slow cases (FUZZ_ROUNDS cases, 2,000)
 //! pith-lab oracle [SET…]                          the best a leaf decision can do (labels as the decision)
 //! pith-lab leaves SET --ids a,b                   one page's leaves, labels and held-out probabilities
 //!                                                 (LEAVES_SHIPPED=1: the shipped model's)
@@ -119,6 +122,7 @@ mod counting {
 static ALLOC: counting::Counting = counting::Counting;
 
 mod data;
+mod fuzz;
 mod gbdt;
 mod labels;
 mod score;
@@ -444,6 +448,10 @@ fn main() {
                     signals_profile(&a, &ds);
                 }
             }
+        }
+        "fuzz" => {
+            let rounds = std::env::var("FUZZ_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000);
+            fuzz::fuzz(&load_sets(&a), rounds, a.params.seed, &a.out);
         }
         "oracle" => {
             for set in &a.sets {
