@@ -169,10 +169,23 @@
     }
     // Packed (src/model/packed.rs): one string and one array of numbers,
     // which the core reads without parsing JSON.
-    const reply = await chrome.runtime.sendMessage({
-      type: PithMessages.CS_BG_SCORE_FACTS, facts: packed, options,
-      ...(job ? { jobId: job.jobId, activated: job.activated, walkMs: tWalk - t1, initMs: t1 - t0, startedAt } : {}),
-    });
+    let reply;
+    try {
+      reply = await chrome.runtime.sendMessage({
+        type: PithMessages.CS_BG_SCORE_FACTS, facts: packed, options,
+        ...(job ? { jobId: job.jobId, activated: job.activated, walkMs: tWalk - t1, initMs: t1 - t0, startedAt } : {}),
+      });
+    } catch (e) {
+      // Chromium refuses a message over 64 MiB (thrown at the call): a page
+      // of tens of millions of characters. Scoring it in the page instead
+      // would take tens of seconds and end the same way (the reader keeps
+      // articles in storage.session, 10 MB), so say so at once.
+      if (/maximum allowed size/i.test(String(e && e.message))) {
+        const millions = Math.round(packed.strings.length / 1e6);
+        throw new Error(`its text is too long (${millions} million characters)`);
+      }
+      throw e;
+    }
     const t2 = performance.now();
     if (!reply || !reply.ok) throw new Error(reply ? reply.error : 'pith: no reply from the background');
     if (reply.handedOver) {

@@ -7,7 +7,9 @@
 //     read by the core's own walk instead of walker.js;
 //  4. a page could probe for Pith through a web-accessible file;
 //  5. an article in a same-origin frame (or srcdoc) was "not an article";
-//  6. strings only a script can make (lone UTF-16 surrogates, NUL), case
+//  6. a page of 70 million characters failed with the browser's message
+//     error (a message over 64 MiB) after its walk;
+//  7. strings only a script can make (lone UTF-16 surrogates, NUL), case
 //     mappings of another length, controls and a 60,000-character word
 //     (`pith-lab fuzz` mutates dumped pages the same way natively).
 
@@ -108,6 +110,19 @@ for (const path of ['js-walker', 'wasm']) {
     await page.close();
   });
 }
+
+test('a page too large to send to the background says so in words', async () => {
+  // 70 million characters, made by the page's script (no 70 MB to serve):
+  // the facts would be a message over Chromium's 64 MiB.
+  const page = await browser.context.newPage();
+  await page.goto(server.url('/fixtures/hostile/named-ids.html'));
+  await page.evaluate(() => { document.querySelector('article p').textContent = 'locks and weirs '.repeat(4375000); });
+  const { reader } = await read(null, { page, timeoutMs: 60000 });
+  const status = await reader.locator('.status.error').innerText();
+  assert.match(status, /^Pith could not read this page: its text is too long \(70 million characters\)\.$/);
+  assert.doesNotMatch(status, /runtime\.sendMessage|MiB/, 'not the browser\'s own message');
+  await reader.close();
+});
 
 test('element ids named like Pith\'s globals cannot switch it off', async () => {
   const url = server.url('/fixtures/hostile/named-ids.html');
