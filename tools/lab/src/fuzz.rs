@@ -20,7 +20,8 @@
 //! is written to `OUT/fuzz/<case>.json` (the mutated facts, for `pith-lab
 //! signals`) and listed with its mutations. The slowest cases against their
 //! page's unmutated time are listed too (a quadratic step shows there). The
-//! cases follow from `--seed` alone: `pith-lab fuzz [SET…] --rounds N --seed S`.
+//! cases follow from `--seed` alone: `FUZZ_ROUNDS=N pith-lab fuzz [SET…]
+//! --seed S`; `FUZZ_CASES=a,b` runs only those cases again.
 
 use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -696,7 +697,11 @@ pub fn fuzz(sets: &[DataSet], rounds: u64, seed: u64, out_dir: &std::path::Path)
     }
     let started = Instant::now();
     let base_times: Mutex<std::collections::HashMap<String, Duration>> = Mutex::default();
-    let cases: Vec<u64> = (0..rounds).collect();
+    // `FUZZ_CASES=a,b`: only these cases of the seed (to look at one again).
+    let cases: Vec<u64> = match std::env::var("FUZZ_CASES") {
+        Ok(list) => list.split(',').filter_map(|c| c.trim().parse().ok()).collect(),
+        Err(_) => (0..rounds).collect(),
+    };
     let outcomes: Vec<Option<Outcome>> = par_map(&cases, |&case| {
         let mut rng = Rng(seed.wrapping_mul(0x1000_0000_01b3).wrapping_add(case));
         let (ds, id) = pages[rng.index(pages.len())];
