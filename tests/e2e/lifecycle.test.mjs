@@ -53,7 +53,7 @@ const ARTICLE_TITLE = 'The Quiet Engineering of Canal Locks';
 /** The line of content/content.js where every extraction starts (breakInContentScript). */
 const EXTRACT_STARTS = ['async function extract(', { lineOffset: 1 }];
 /** On the JS-walker path: the line that asks the worker to score the page's facts. */
-const SCORE_REQUEST = ['const reply = await chrome.runtime.sendMessage('];
+const SCORE_REQUEST = ['reply = await chrome.runtime.sendMessage('];
 /** Generous for one read of the sample article (it takes well under a second). */
 const READER_TIMEOUT_MS = 20000;
 /**
