@@ -34,13 +34,17 @@ use pith::{Page, PageFacts};
 
 use crate::data::{par_map, DataSet};
 
-/// Mutations per case: one to this many.
+/// Mutations per case: one to this many. Chosen by hand: enough for
+/// mutations to meet (a copied subtree that was also hidden), few enough
+/// that a failure's cause can be read from its list.
 const MAX_MUTATIONS: u64 = 6;
-/// Nodes a node-level mutation touches at most.
+/// Nodes a node-level mutation touches at most. Chosen by hand: from a
+/// single odd value to a page's worth of them.
 const MAX_NODES_TOUCHED: u64 = 40;
-/// Levels of a chain wrapped around a subtree: past the deepest real page
-/// (wcxb-dev's deepest dumped page nests about 60), short of the 10,000
-/// levels `tests/robustness.rs` covers, so that a case stays quick.
+/// Levels of a chain wrapped around a subtree: far past the deepest dumped
+/// page (53 levels, counted 2026-12-02 over all three sets' facts), short
+/// of the 10,000 levels `tests/robustness.rs` covers, so that a case stays
+/// quick.
 const MAX_CHAIN: u64 = 1_500;
 /// A case slower than this many times its page's unmutated extraction,
 /// scaled by how much the mutations grew the page (its nodes or its text,
