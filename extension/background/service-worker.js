@@ -122,11 +122,30 @@ const JOB_KEY_PREFIX = 'pith-job:';
  */
 const STUCK_READ_MS = 30000;
 /**
+ * The button's tooltip on a tab while its page is read: what the badge
+ * means, and what a click does then. The manifest's title comes back when
+ * the read ends.
+ */
+const BUSY_TITLE = `Pith is reading this page… (a click after ${STUCK_READ_MS / 1000} seconds starts over)`;
+/**
  * How many times the page tries each of the two steps that need this worker,
  * when it was stopped meanwhile (the message fails): scoring on the JS-walker
  * path and reporting the result. One retry suffices: it starts a new worker.
  */
 const PAGE_ATTEMPTS = 2;
+
+/**
+ * Marks tab `tabId`'s toolbar button busy (the badge and its tooltip) or
+ * not. Each tab's own: a page read in one tab leaves the others' buttons
+ * as they were.
+ */
+function setBusy(tabId, busy) {
+  const title = busy ? BUSY_TITLE : (chrome.runtime.getManifest().action || {}).default_title || 'Pith';
+  return Promise.all([
+    chrome.action.setBadgeText({ tabId, text: busy ? BUSY_BADGE : '' }),
+    chrome.action.setTitle({ tabId, title }),
+  ]);
+}
 
 const wasmReady = wasm_bindgen({ module_or_path: chrome.runtime.getURL('pkg/pith_bg.wasm') });
 
@@ -501,7 +520,7 @@ async function openReader(tab) {
   let answer;
   try {
     await chrome.storage.session.set({ [jobKey(tabId)]: job });
-    await chrome.action.setBadgeText({ tabId, text: BUSY_BADGE });
+    await setBusy(tabId, true);
     if (isRestrictedUrl(tab.url)) {
       const error = `pith: the browser lets no extension read this page (${tab.url})`;
       answer = { delivered: false, result: { ok: false, reason: 'restricted', error } };
@@ -571,7 +590,7 @@ async function finishJobNow(tabId, jobId, result, activated) {
     if (!record || record.id !== jobId) return;
     const tab = await chrome.tabs.get(tabId).catch(() => null);
     if (!tab) return; // closed mid-read: no reader, and its badge went with it
-    await chrome.action.setBadgeText({ tabId, text: '' });
+    await setBusy(tabId, false);
     // The user went to another page meanwhile (a link, the address bar,
     // Back): that page is not replaced by the reader of the one they left.
     // (A URL no longer visible means the click's activeTab went with a
@@ -649,7 +668,7 @@ async function handOverNow(tabId, jobId, activated) {
   const taken = { ...record, handedOver: true };
   await chrome.storage.session.set({ [jobKey(tabId)]: taken, [articleKey]: { ...article, pending: true } });
   jobs.set(tabId, taken);
-  chrome.action.setBadgeText({ tabId, text: '' }).catch(() => {});
+  setBusy(tabId, false).catch(() => {});
   try {
     await showReader(tab, chrome.runtime.getURL(`${READER_PAGE}?key=${encodeURIComponent(articleKey)}`));
   } catch (e) {

@@ -99,6 +99,15 @@ async function badgeOf(page) {
   return browser.worker.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
 }
 
+/** The toolbar button's tooltip on the tab showing `page`, asked of the running worker. */
+async function titleOf(page) {
+  const tabId = await tabIdOf(browser.worker, page.url());
+  return browser.worker.evaluate((id) => chrome.action.getTitle({ tabId: id }), tabId);
+}
+
+/** The manifest's tooltip: the button's when no read runs. */
+const IDLE_TITLE = 'Read with Pith';
+
 /**
  * After the worker was stopped: waits for the new one and makes it the one
  * the helpers (clickAction, tabIdOf) talk to.
@@ -216,6 +225,9 @@ test('a double click opens exactly one reader, with the article', { timeout: TES
   const before = pagesNow(browser.context);
   await clickAction(browser, page);
   await breakpoint.paused();
+  // What the badge means, said on the button while the read runs.
+  assert.equal(await badgeOf(page), '…', 'the busy badge shows while the page is read');
+  assert.match(await titleOf(page), /^Pith is reading this page… \(a click after 30 seconds starts over\)$/);
   await clickAction(browser, page);
   await sleep(CLICK_DELIVERY_MS);
   await breakpoint.autoResume(); // and any read a second click would start
@@ -225,6 +237,7 @@ test('a double click opens exactly one reader, with the article', { timeout: TES
   await sleep(SETTLE_MS);
   assert.equal(newReaders(before).length, 1, 'exactly one reader');
   assert.equal(await badgeOf(page), '', 'the busy badge is cleared');
+  assert.equal(await titleOf(page), IDLE_TITLE, 'the tooltip is the manifest\'s again');
 });
 
 // 3. Five tabs: each tab clicked in turn (a click reads the active tab),
