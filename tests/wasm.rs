@@ -225,6 +225,33 @@ fn framework_display_classes_yield_to_the_pages_own_sheet() {
     assert!(styled.contains(PARAGRAPHS[0]) && bare.contains(PARAGRAPHS[0]), "{bare}\n{styled}");
 }
 
+/// A gallery in the story whose slides the page's sheet hides but the one
+/// shown (`cues::visibility::TabSets`): every slide is a panel of the
+/// content, the twelfth as the second, though it stands farther than
+/// `TAB_SEARCH_SIBLINGS` from the one shown.
+#[wasm_bindgen_test]
+fn every_slide_of_a_gallery_the_sheet_hides_is_read_with_the_story() {
+    let doc = document();
+    let root = build_page(&doc);
+    let story = doc.get_element_by_id("story").unwrap();
+    let gallery = add(&doc, &story, "div", "", "");
+    let caption = |i: usize| format!("Slide {i} of twelve: the lock keeper's cottage, its garden and the towpath in the rain.");
+    for i in 1..=12 {
+        let slide = add(&doc, &gallery, "div", "", "");
+        slide.set_attribute("class", if i == 1 { "slide active" } else { "slide" }).unwrap();
+        add(&doc, &slide, "p", "", &caption(i));
+    }
+    let sheet = add(&doc, &doc.body().unwrap(), "style", "", ".slide { display: none } .slide.active { display: block }");
+    let out = to_json(pith::web::walk_document(&doc).unwrap().extract(JsValue::UNDEFINED).unwrap());
+    sheet.remove();
+    root.remove();
+    let text = out["text"].as_str().unwrap();
+    for i in 1..=12 {
+        assert!(text.contains(&caption(i)), "slide {i} left out: {text}");
+    }
+    assert!(text.contains(PARAGRAPHS[0]), "{text}");
+}
+
 #[wasm_bindgen_test]
 fn facts_from_the_wasm_walker_mark_hidden_elements_and_read_fonts() {
     let doc = document();

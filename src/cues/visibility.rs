@@ -44,8 +44,10 @@ pub const TOGGLED_PANEL_MAX_LINK_SHARE: f32 = 0.5;
 pub const TOGGLE_SEARCH_NODES: usize = 32;
 
 /// How many siblings on either side of a hidden element `tab_panel`
-/// looks at for the panel shown: tab sets and carousels are small, and a
-/// bound keeps a list of thousands of items linear.
+/// looks at for the panel shown, wherever they stand: tab sets are small,
+/// and a bound keeps a list of thousands of items linear. Farther away, a
+/// panel counts when it stands in one unbroken run of siblings alike with
+/// the panel shown ([`TabSets`]): a gallery's twelfth slide as its second.
 pub const TAB_SEARCH_SIBLINGS: usize = 8;
 
 /// An element whose box is at most this many CSS pixels wide or high, with
@@ -99,8 +101,64 @@ fn hiding_root(page: &Page, id: NodeId) -> Option<NodeId> {
     root
 }
 
+/// Per parent asked about, for each of its children: whether it stands in
+/// an unbroken run of siblings of one tag and class (blank text between
+/// them aside, the shown one's state classes aside: [`same_class`]) of
+/// which one is shown and holds text: a set of tab panels or slides. Found
+/// once per parent, so that the hidden items of a long list cost one pass;
+/// kept as two bits a node (the parents done, the children in a set that
+/// shows one).
+pub struct TabSets {
+    done: Vec<u64>,
+    shown: Vec<u64>,
+}
+
+impl TabSets {
+    pub fn new(page: &Page) -> TabSets {
+        let words = page.nodes.len().div_ceil(64);
+        TabSets { done: vec![0; words], shown: vec![0; words] }
+    }
+
+    fn shown(&mut self, page: &Page, parent: NodeId, child: NodeId) -> bool {
+        let bit = |id: NodeId| (id / 64, 1u64 << (id % 64));
+        let (w, m) = bit(parent);
+        if self.done.get(w).is_some_and(|&d| d & m == 0) {
+            self.done[w] |= m;
+            // The run so far: where it starts, its last element, whether one shows.
+            let siblings = page.children(parent);
+            let (mut start, mut last, mut shows) = (0, None::<&Element>, false);
+            let mark = |from: usize, to: usize, shown: &mut [u64]| {
+                for &s in &siblings[from..to] {
+                    let (w, m) = bit(s);
+                    shown[w] |= m;
+                }
+            };
+            for (i, &s) in siblings.iter().enumerate() {
+                let alike = match page.element(s) {
+                    None if page.text(s).is_none_or(|t| t.trim().is_empty()) => continue,
+                    None => None,
+                    Some(e) => Some(e),
+                };
+                if !alike.is_some_and(|e| last.is_some_and(|l| l.tag == e.tag && same_class(&l.class, &e.class))) {
+                    if shows {
+                        mark(start, i, &mut self.shown);
+                    }
+                    (start, shows) = (i, false);
+                }
+                last = alike;
+                shows |= alike.is_some_and(|e| !e.hidden) && page.text_content_within(s, 0).is_none();
+            }
+            if shows {
+                mark(start, siblings.len(), &mut self.shown);
+            }
+        }
+        let (w, m) = bit(child);
+        self.shown.get(w).is_some_and(|&s| s & m != 0)
+    }
+}
+
 /// +1 panel, -1 furniture, 0 unknown, for the element where hiding starts.
-pub fn panel_kind(page: &Page, root: NodeId) -> f32 {
+pub fn panel_kind(page: &Page, root: NodeId, sets: &mut TabSets) -> f32 {
     let Some(e) = page.element(root) else { return 0.0 };
     // The body of a closed <details> is the accordion pattern itself.
     if page.nodes[root].parent().and_then(|p| page.tag(p)) == Some(Tag::Details) {
@@ -121,7 +179,7 @@ pub fn panel_kind(page: &Page, root: NodeId) -> f32 {
     }
     if names.any(FURNITURE_TOKENS) {
         -1.0
-    } else if names.any(PANEL_TOKENS) || revealed_panel(page, root) {
+    } else if names.any(PANEL_TOKENS) || revealed_panel(page, root, sets) {
         1.0
     } else {
         0.0
@@ -136,12 +194,14 @@ pub fn panel_kind(page: &Page, root: NodeId) -> f32 {
 /// stays a menu. Found on the sample pages of `tests/eval/styled-pages.mjs`,
 /// whose style sheets hide a service's FAQ answers and a product's second
 /// tab.
-fn revealed_panel(page: &Page, root: NodeId) -> bool {
+fn revealed_panel(page: &Page, root: NodeId, sets: &mut TabSets) -> bool {
     let Some(parent) = page.nodes[root].parent() else { return false };
     let siblings = page.children(parent);
     // Children are in document order, as node ids are.
     let Ok(at) = siblings.binary_search(&root) else { return false };
-    (toggled_panel(page, siblings, at) || tab_panel(page, siblings, at)) && in_content(page, root) && mostly_prose(page, root)
+    (toggled_panel(page, siblings, at) || tab_panel(page, siblings, at) || sets.shown(page, parent, root))
+        && in_content(page, root)
+        && mostly_prose(page, root)
 }
 
 /// Whether `siblings[at]` comes right after a toggle: its previous element
@@ -252,6 +312,7 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
     let n = page.nodes.len();
     let mut aria = vec![false; n];
     let mut panel = vec![f32::NAN; n];
+    let mut sets = TabSets::new(page);
     for id in 0..n {
         let parent = page.nodes[id].parent();
         aria[id] = parent.is_some_and(|p| aria[p]) || page.element(id).is_some_and(|e| e.aria_hidden);
@@ -259,17 +320,17 @@ pub fn score(cx: &Context, table: &mut ScoreTable) {
         if e.hidden {
             panel[id] = match parent {
                 Some(p) if page.element(p).is_some_and(|pe| pe.hidden) => panel[p],
-                _ => panel_kind(page, id),
+                _ => panel_kind(page, id, &mut sets),
             };
         }
     }
     let doc_width = page.viewport.map_or(f32::INFINITY, |v| v.width);
-    let write = |table: &mut ScoreTable, row: NodeId, holder: NodeId| {
+    let mut write = |table: &mut ScoreTable, row: NodeId, holder: NodeId| {
         let Some(e) = page.element(holder) else { return };
         table.set(c[0], row, if e.hidden { 1.0 } else { 0.0 });
         if e.hidden {
             let p = if panel[holder].is_nan() {
-                hiding_root(page, holder).map_or(0.0, |r| panel_kind(page, r))
+                hiding_root(page, holder).map_or(0.0, |r| panel_kind(page, r, &mut sets))
             } else {
                 panel[holder]
             };
@@ -358,5 +419,25 @@ mod tests {
         );
         assert_eq!(panel_of("The specifications, in the second tab."), 1.0);
         assert_eq!(panel_of("Another block, unlike the shown one."), 0.0);
+    }
+
+    #[test]
+    fn every_hidden_slide_of_a_gallery_is_a_panel_however_far_from_the_shown_one() {
+        // Twelve slides, the first shown; then, after a paragraph that
+        // ends the run, twelve more alike with none of theirs shown.
+        let slide = |i: usize, shown: bool| {
+            let (class, hidden) = if shown { ("sl active", "") } else { ("sl", " hidden") };
+            format!("<div class='{class}'{hidden}>\n<p>Caption {i} of the gallery.</p></div>\n")
+        };
+        let first: String = (1..=12).map(|i| slide(i, i == 1)).collect();
+        let second: String = (13..=24).map(|i| slide(i, false)).collect();
+        let html = format!("<html><body><main><div class='g'>{first}<p>A paragraph between.</p>{second}</div></main></body></html>");
+        let panel_of = panels(&html);
+        for i in 2..=12 {
+            assert_eq!(panel_of(&format!("Caption {i} of the gallery.")), 1.0, "slide {i}");
+        }
+        // The second run shows none of its slides.
+        assert_eq!(panel_of("Caption 24 of the gallery."), 0.0);
+        assert!(panel_of("Caption 1 of the gallery.").is_nan(), "the shown slide");
     }
 }
