@@ -133,6 +133,8 @@ const BUSY_TITLE = `Pith is reading this page… (a click after ${STUCK_READ_MS 
  * path and reporting the result. One retry suffices: it starts a new worker.
  */
 const PAGE_ATTEMPTS = 2;
+/** The button's tooltip when no read runs: the manifest's. */
+const IDLE_TITLE = (chrome.runtime.getManifest().action || {}).default_title || 'Pith';
 
 /**
  * Marks tab `tabId`'s toolbar button busy (the badge and its tooltip) or
@@ -140,10 +142,9 @@ const PAGE_ATTEMPTS = 2;
  * as they were.
  */
 function setBusy(tabId, busy) {
-  const title = busy ? BUSY_TITLE : (chrome.runtime.getManifest().action || {}).default_title || 'Pith';
   return Promise.all([
     chrome.action.setBadgeText({ tabId, text: busy ? BUSY_BADGE : '' }),
-    chrome.action.setTitle({ tabId, title }),
+    chrome.action.setTitle({ tabId, title: busy ? BUSY_TITLE : IDLE_TITLE }),
   ]);
 }
 

@@ -5,7 +5,7 @@
 //! dialog is not, so the hiding element is judged by its name and role and
 //! the decision weighs that against where it sits.
 
-use crate::model::{Element, NodeId, Page, Tag};
+use crate::model::{bit, set_bit, Element, NodeId, Page, Tag};
 use crate::papers::Context;
 use crate::table::{ColumnSpec, ScoreTable};
 use crate::text::NameTokens;
@@ -120,19 +120,12 @@ impl TabSets {
     }
 
     fn shown(&mut self, page: &Page, parent: NodeId, child: NodeId) -> bool {
-        let bit = |id: NodeId| (id / 64, 1u64 << (id % 64));
-        let (w, m) = bit(parent);
-        if self.done.get(w).is_some_and(|&d| d & m == 0) {
-            self.done[w] |= m;
+        if !bit(&self.done, parent) {
+            set_bit(&mut self.done, parent);
             // The run so far: where it starts, its last element, whether one shows.
             let siblings = page.children(parent);
             let (mut start, mut last, mut shows) = (0, None::<&Element>, false);
-            let mark = |from: usize, to: usize, shown: &mut [u64]| {
-                for &s in &siblings[from..to] {
-                    let (w, m) = bit(s);
-                    shown[w] |= m;
-                }
-            };
+            let mark = |from: usize, to: usize, shown: &mut [u64]| siblings[from..to].iter().for_each(|&s| set_bit(shown, s));
             for (i, &s) in siblings.iter().enumerate() {
                 let alike = match page.element(s) {
                     None if page.text(s).is_none_or(|t| t.trim().is_empty()) => continue,
@@ -152,8 +145,7 @@ impl TabSets {
                 mark(start, siblings.len(), &mut self.shown);
             }
         }
-        let (w, m) = bit(child);
-        self.shown.get(w).is_some_and(|&s| s & m != 0)
+        bit(&self.shown, child)
     }
 }
 

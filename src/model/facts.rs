@@ -625,8 +625,13 @@ impl Builder {
 }
 
 /// Bit `at` of `words`, 64 to a word (false past the end).
-fn bit(words: &[u64], at: usize) -> bool {
+pub(crate) fn bit(words: &[u64], at: usize) -> bool {
     words.get(at / 64).is_some_and(|w| w >> (at % 64) & 1 == 1)
+}
+
+/// Sets bit `at` of `words` (as [`bit`] reads it); `words` holds it.
+pub(crate) fn set_bit(words: &mut [u64], at: usize) {
+    words[at / 64] |= 1 << (at % 64);
 }
 
 /// The frameworks' style sheets are taken to be on a rendered page when

@@ -10,6 +10,7 @@
 //! exist, methods may use them to see what HTML alone cannot.
 
 mod facts;
+pub(crate) use facts::{bit, set_bit};
 mod packed;
 mod tag;
 

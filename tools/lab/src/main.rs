@@ -1077,6 +1077,7 @@ fn hidden_cmd(a: &Args, sets: &[DataSet]) {
         let shares = labels::leaf_shares(&texts, ds.truth[&p.id].article_body.as_deref().unwrap_or(""));
         let mut out = Vec::new();
         let mut seen = std::collections::HashSet::new();
+        let mut sets = pith::cues::visibility::TabSets::new(&page);
         for (l, s) in seg.leaves.iter().zip(shares) {
             if !l.hidden || s < 0.5 {
                 continue;
@@ -1097,7 +1098,7 @@ fn hidden_cmd(a: &Args, sets: &[DataSet]) {
             let words: u32 = seg.leaves.iter().filter(|m| page.contains(root, m.holder())).map(|m| m.words).sum();
             out.push(format!("{} {} <{} class={:?} id={:?}> words={} parent={:?} panel={}", ds.name, p.id, e.name(), e.class.chars().take(40).collect::<String>(), e.id(), words,
                 page.nodes[root].parent().and_then(|q| page.element(q)).map(|q| q.name().to_string()),
-                pith::cues::visibility::panel_kind(&page, root, &mut pith::cues::visibility::TabSets::new(&page))));
+                pith::cues::visibility::panel_kind(&page, root, &mut sets)));
         }
         out
     });
